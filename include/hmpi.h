@@ -1,0 +1,203 @@
+/*
+ * hmpi — hardware-topology-aware communicators and collectives for MPI.
+ *
+ * This is the only installed header of hmpi. It declares the public API fixed
+ * by the project's API contract (API.md): hierarchical communicators that
+ * follow the machine (network switches, nodes, packages, NUMA nodes, caches,
+ * cores), level queries, and hierarchy objects with conduit communicators.
+ *
+ * Every function returns MPI_SUCCESS or an MPI error code, after calling the
+ * error handler of its communicator argument (MPI_COMM_WORLD when there is
+ * none), exactly as MPI functions do. There is no initialisation call: hmpi
+ * initialises itself on first use and releases everything at MPI_Finalize.
+ */
+#ifndef HMPI_H
+#define HMPI_H
+
+#include <mpi.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HMPI_API __attribute__((visibility("default")))
+#else
+#define HMPI_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Version of this header, as MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define HMPI_VERSION 100
+#define HMPI_VERSION_STRING "0.1.0"
+
+/**
+ * \defgroup hmpi_util Errors and library information
+ * \brief Error classes, version and helpers shared by every module.
+ *
+ * Errors follow MPI: each hmpi function calls the error handler of its
+ * communicator, and `MPI_Error_string` on a returned code gives a sentence
+ * that names the hmpi function and the offending argument.
+ * @{
+ */
+
+/**
+ * \brief Map any error code returned by hmpi to the closest predefined MPI
+ * error class (`MPI_ERR_ARG`, `MPI_ERR_COMM`, ...).
+ *
+ * With MPI libraries that accept new codes in predefined classes (Open MPI),
+ * this equals `MPI_Error_class`. With the others (MPICH), hmpi registers its
+ * own classes with `MPI_Add_error_class`, and this function translates them
+ * back. Local.
+ *
+ * \param[in] errorcode a code returned by an hmpi or MPI function
+ * \param[out] errorclass the predefined MPI error class
+ */
+HMPI_API int HMPI_Error_class(int errorcode, int *errorclass);
+
+/** \brief Version of the library at run time (see `HMPI_VERSION`). Local. */
+HMPI_API int HMPI_Get_version(int *version);
+
+/** @} */
+
+/**
+ * \defgroup hmpi_hierarchy Hierarchical communicators
+ * \brief Communicators that follow the hardware hierarchy (Goglin et al.
+ * 2018; MPI 4.0 `MPI_COMM_TYPE_HW_GUIDED` / `HW_UNGUIDED`).
+ *
+ * Locality comes from the real machine (hwloc, `MPI_COMM_TYPE_SHARED`, Slurm
+ * network information) or, when the environment variable `HMPI_TOPOLOGY`
+ * names a virtual cluster file, from that file. Splits are scalable: per
+ * split, a constant number of collectives of O(depth) integers plus one
+ * `MPI_Comm_split`.
+ * @{
+ */
+
+/** Split type walking the hardware hierarchy one level at a time. */
+#define HMPI_COMM_TYPE_HW_UNGUIDED 0x484d0001
+/** Split type at the level named by the info key `mpi_hw_resource_type`. */
+#define HMPI_COMM_TYPE_HW_GUIDED 0x484d0002
+/** Buffer size for level names, terminator included. */
+#define HMPI_MAX_LEVEL_NAME 64
+
+/**
+ * \brief Split a communicator by shared hardware, like `MPI_Comm_split_type`.
+ *
+ * Collective over \p comm.
+ * - `MPI_COMM_TYPE_SHARED`: one communicator per (real or virtual) node.
+ * - `HMPI_COMM_TYPE_HW_UNGUIDED`: the highest level below the level of \p comm
+ *   that splits it into strict subsets; processes whose binding is not inside
+ *   one object of that level get `MPI_COMM_NULL`. Repeated calls walk down the
+ *   hierarchy (switches, `Machine`, packages, ... singletons, then
+ *   `MPI_COMM_NULL`).
+ * - `HMPI_COMM_TYPE_HW_GUIDED`: the level named by the info key
+ *   `mpi_hw_resource_type` (case-insensitive, aliases accepted); all processes
+ *   of \p comm sharing one object of that level. Unknown or missing value:
+ *   `MPI_COMM_NULL` everywhere.
+ * - `MPI_UNDEFINED`: `MPI_COMM_NULL`.
+ *
+ * \p key orders the ranks as in `MPI_Comm_split`. Every communicator created
+ * carries the info keys `mpi_hw_resource_type`, `hmpi_hlevel_num`,
+ * `hmpi_hlevel_index` and `hmpi_hw_resource_aliases`.
+ */
+HMPI_API int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                                  MPI_Comm *newcomm);
+
+/**
+ * \brief Unguided split that also returns the communicator of the new
+ * communicators' roots.
+ *
+ * Collective. \p newcomm is what `HMPI_COMM_TYPE_HW_UNGUIDED` gives with `key`
+ * = the rank in \p oldcomm. \p rootscomm groups the rank-0 processes of the
+ * communicators created from \p oldcomm, in \p oldcomm order; others get
+ * `MPI_COMM_NULL`.
+ */
+HMPI_API int HMPI_Comm_hsplit_with_roots(MPI_Comm oldcomm, MPI_Info info, MPI_Comm *newcomm,
+                                         MPI_Comm *rootscomm);
+
+/**
+ * \brief Level information of a communicator created by hmpi. Local.
+ *
+ * \param[out] num_comms how many communicators the same split created from
+ *             the same parent
+ * \param[out] index this one's position among them, ordered by the lowest
+ *             parent rank they contain
+ * \param[out] type canonical level name (`HMPI_MAX_LEVEL_NAME` characters)
+ * \param[out] resultlen length of \p type without the terminator
+ * \return `MPI_ERR_COMM` class for a communicator not created by hmpi.
+ */
+HMPI_API int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type,
+                                       int *resultlen);
+
+/**
+ * \brief Name of the lowest level shared by the listed ranks. Local.
+ *
+ * All on one node: the deepest object covering all their bindings. On several
+ * nodes: `Switch` when network information exists, else `Cluster`. The
+ * calling process not in the list: `Unknown`. Needs locality knowledge of
+ * \p comm (see HMPI_Comm_attach_locality()).
+ */
+HMPI_API int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char *type,
+                                      int *resultlen);
+
+/**
+ * \brief Give \p comm the locality knowledge that local queries need.
+ *
+ * Collective. Every communicator created by hmpi, and every communicator
+ * passed to a collective hmpi call, already has it. The table holds, per rank
+ * of \p comm, its path in the hierarchy: about 5 × depth bytes per rank,
+ * built once by one allgather and cached on the communicator (released by
+ * `MPI_Comm_free`).
+ */
+HMPI_API int HMPI_Comm_attach_locality(MPI_Comm comm);
+
+/**
+ * \brief Hierarchy level shared by ranks \p i and \p j (Träff 2003). Local.
+ *
+ * Level 0 is \p comm itself; the result is the number of successive unguided
+ * splits of \p comm after which \p i and \p j are still in one communicator.
+ * For `i == j`, the depth of that process.
+ */
+HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
+
+/**
+ * \brief Canonical level names that a guided split of \p comm supports on
+ * this run, top-down. Collective.
+ *
+ * \param[out] ntypes how many names exist (may exceed \p maxtypes)
+ * \param[out] types the first `min(ntypes, maxtypes)` names
+ */
+HMPI_API int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes,
+                                        char types[][HMPI_MAX_LEVEL_NAME], int maxtypes);
+
+/** Opaque hierarchy of communicators (Träff 2003 §4; MPC conduits). */
+typedef struct hmpi_hierarchy *HMPI_Hierarchy;
+
+/**
+ * \brief Build the whole chain of unguided splits of \p comm with conduits.
+ *
+ * Collective. Level 0 is \p comm; level `l+1` is the unguided split of level
+ * `l`; for every `l < depth`, the conduit communicator groups the rank-0
+ * processes of the level `l+1` communicators inside this process's level `l`
+ * communicator (`MPI_COMM_NULL` for non-members). Info `hmpi_levels`
+ * (comma-separated level names) keeps only those levels. One allreduce of
+ * O(depth) integers and two `MPI_Comm_split` per level.
+ */
+HMPI_API int HMPI_Hierarchy_create(MPI_Comm comm, MPI_Info info, HMPI_Hierarchy *hier);
+/** \brief Number of levels below level 0 for this process. Local. */
+HMPI_API int HMPI_Hierarchy_depth(HMPI_Hierarchy hier, int *depth);
+/** \brief Maximum depth over the communicator. Local. */
+HMPI_API int HMPI_Hierarchy_max_depth(HMPI_Hierarchy hier, int *max_depth);
+/** \brief Communicator of \p level (0..depth) for this process. Local. */
+HMPI_API int HMPI_Hierarchy_level_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm);
+/** \brief Conduit between \p level and `level+1` (0..depth-1). Local. */
+HMPI_API int HMPI_Hierarchy_conduit_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm);
+/** \brief Free the hierarchy and the communicators it owns. Local. */
+HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HMPI_H */

@@ -1,0 +1,339 @@
+/* Locality cached on communicators: an attribute whose copy callback shares
+ * it with MPI_Comm_dup and whose delete callback frees it with the
+ * communicator. */
+#include "hierarchy/commloc.h"
+#include "util/state.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_mutex_t commloc_lock = PTHREAD_MUTEX_INITIALIZER;
+static int commloc_keyval = MPI_KEYVAL_INVALID;
+
+static void table_free(hmpi__loctable *t)
+{
+    if (!t)
+        return;
+    free(t->len);
+    free(t->id);
+    free(t->kind);
+    free(t->node);
+    free(t);
+}
+
+static hmpi__loctable *table_alloc(int n, int depth)
+{
+    hmpi__loctable *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->n = n;
+    t->depth = depth;
+    t->len = HMPI__ALLOC(uint8_t, n);
+    t->id = HMPI__ALLOC(int32_t, (size_t)n * (size_t)depth);
+    t->kind = HMPI__ALLOC(uint8_t, (size_t)n * (size_t)depth);
+    if (!t->len || !t->id || !t->kind) {
+        table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static void commloc_unref(hmpi__commloc *cl)
+{
+    if (__atomic_sub_fetch(&cl->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        table_free(cl->table);
+        free(cl);
+    }
+}
+
+static int copy_cb(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    __atomic_add_fetch(&((hmpi__commloc *)in)->refs, 1, __ATOMIC_ACQ_REL);
+    *(void **)out = in; /* a duplicate has the same group and order */
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+static int delete_cb(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    commloc_unref(value);
+    return MPI_SUCCESS;
+}
+
+static int keyval(void)
+{
+    hmpi__state_ensure();
+    pthread_mutex_lock(&commloc_lock);
+    if (commloc_keyval == MPI_KEYVAL_INVALID)
+        MPI_Comm_create_keyval(copy_cb, delete_cb, &commloc_keyval, NULL);
+    int k = commloc_keyval;
+    pthread_mutex_unlock(&commloc_lock);
+    return k;
+}
+
+void hmpi__commloc_release(void)
+{
+    pthread_mutex_lock(&commloc_lock);
+    int k = commloc_keyval;
+    pthread_mutex_unlock(&commloc_lock);
+    if (k == MPI_KEYVAL_INVALID)
+        return;
+    /* MPI does not promise to delete MPI_COMM_WORLD's attributes at finalize. */
+    hmpi__commloc *cl = hmpi__commloc_find(MPI_COMM_WORLD);
+    if (cl)
+        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
+    pthread_mutex_lock(&commloc_lock);
+    MPI_Comm_free_keyval(&commloc_keyval);
+    commloc_keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&commloc_lock);
+}
+
+hmpi__commloc *hmpi__commloc_find(MPI_Comm comm)
+{
+    void *value = NULL;
+    int flag = 0;
+    if (comm == MPI_COMM_NULL)
+        return NULL;
+    if (MPI_Comm_get_attr(comm, keyval(), &value, &flag) != MPI_SUCCESS || !flag)
+        return NULL;
+    return value;
+}
+
+static int cache(MPI_Comm comm, hmpi__commloc *cl)
+{
+    return MPI_Comm_set_attr(comm, keyval(), cl);
+}
+
+/* Real runs: the Machine id is the lowest rank of comm on the node
+ * (MPI_COMM_TYPE_SHARED with key = rank puts it at rank 0). */
+static int resolve_node(MPI_Comm comm, const hmpi__locality *loc, hmpi__path *path)
+{
+    MPI_Comm shm;
+    MPI_Group shm_group, group;
+    int rank, zero = 0, leader, rc;
+    MPI_Comm_rank(comm, &rank);
+    rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_group(shm, &shm_group);
+    MPI_Comm_group(comm, &group);
+    MPI_Group_translate_ranks(shm_group, 1, &zero, group, &leader);
+    MPI_Group_free(&shm_group);
+    MPI_Group_free(&group);
+    MPI_Comm_free(&shm);
+    path->elem[loc->machine_pos].id = leader;
+    return MPI_SUCCESS;
+}
+
+/* One allreduce for the depth, one allgather of the paths. */
+static int build_table(MPI_Comm comm, hmpi__commloc *cl, const char *fn)
+{
+    int size, depth = cl->path.len, rc;
+    MPI_Comm_size(comm, &size);
+    rc = MPI_Allreduce(MPI_IN_PLACE, &depth, 1, MPI_INT, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int row = 1 + 2 * depth;
+    int *mine = HMPI__ALLOC(int, row);
+    int *all = HMPI__ALLOC(int, (size_t)row * (size_t)size);
+    hmpi__loctable *t = table_alloc(size, depth);
+    if (!mine || !all || !t) {
+        rc = hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory for the locality table of %d ranks",
+                              size);
+        goto fn_fail;
+    }
+    mine[0] = cl->path.len;
+    for (int k = 0; k < depth; k++) {
+        mine[1 + k] = k < cl->path.len ? cl->path.elem[k].id : -1;
+        mine[1 + depth + k] = k < cl->path.len ? cl->path.elem[k].kind : 0;
+    }
+    rc = MPI_Allgather(mine, row, MPI_INT, all, row, MPI_INT, comm);
+    if (rc != MPI_SUCCESS)
+        goto fn_fail;
+    for (int r = 0; r < size; r++) {
+        const int *src = all + (size_t)r * (size_t)row;
+        t->len[r] = (uint8_t)src[0];
+        for (int k = 0; k < depth; k++) {
+            t->id[(size_t)r * depth + k] = src[1 + k];
+            t->kind[(size_t)r * depth + k] = (uint8_t)src[1 + depth + k];
+        }
+    }
+    free(mine);
+    free(all);
+    cl->table = t;
+    return MPI_SUCCESS;
+fn_fail:
+    free(mine);
+    free(all);
+    table_free(t);
+    return rc;
+}
+
+int hmpi__commloc_ensure(MPI_Comm comm, int need_table, const char *fn, hmpi__commloc **out)
+{
+    hmpi__commloc *cl = hmpi__commloc_find(comm);
+    int rc;
+    if (!cl) {
+        const hmpi__locality *loc;
+        rc = hmpi__locality_get(fn, &loc);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        cl = calloc(1, sizeof *cl);
+        if (!cl)
+            return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
+        cl->refs = 1;
+        cl->path = loc->path;
+        cl->has_network = loc->has_network;
+        if (!loc->is_virtual && (rc = resolve_node(comm, loc, &cl->path)) != MPI_SUCCESS) {
+            free(cl);
+            return rc;
+        }
+        if ((rc = cache(comm, cl)) != MPI_SUCCESS) {
+            free(cl);
+            return rc;
+        }
+    }
+    if (need_table && !cl->table && (rc = build_table(comm, cl, fn)) != MPI_SUCCESS)
+        return rc;
+    *out = cl;
+    return MPI_SUCCESS;
+}
+
+/* The parent's table rows of the child's ranks. */
+static hmpi__loctable *restrict_table(const hmpi__loctable *pt, MPI_Comm child, MPI_Comm parent)
+{
+    MPI_Group cg, pg;
+    int n;
+    MPI_Comm_size(child, &n);
+    int *ranks = HMPI__ALLOC(int, n), *prank = HMPI__ALLOC(int, n);
+    hmpi__loctable *t = table_alloc(n, pt->depth);
+    if (!ranks || !prank || !t) {
+        table_free(t);
+        t = NULL;
+        goto done;
+    }
+    for (int i = 0; i < n; i++)
+        ranks[i] = i;
+    MPI_Comm_group(child, &cg);
+    MPI_Comm_group(parent, &pg);
+    MPI_Group_translate_ranks(cg, n, ranks, pg, prank);
+    MPI_Group_free(&cg);
+    MPI_Group_free(&pg);
+    for (int i = 0; i < n; i++) {
+        size_t src = (size_t)prank[i] * (size_t)pt->depth, dst = (size_t)i * (size_t)pt->depth;
+        t->len[i] = pt->len[prank[i]];
+        memcpy(t->id + dst, pt->id + src, (size_t)pt->depth * sizeof *t->id);
+        memcpy(t->kind + dst, pt->kind + src, (size_t)pt->depth);
+    }
+done:
+    free(ranks);
+    free(prank);
+    return t;
+}
+
+int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_Comm parent_comm,
+                               int kind, uint32_t aliases, int num_comms, int index,
+                               hmpi__commloc **out)
+{
+    hmpi__commloc *cl = calloc(1, sizeof *cl);
+    if (!cl)
+        return MPI_ERR_NO_MEM;
+    cl->refs = 1;
+    cl->path = parent->path;
+    cl->has_network = parent->has_network;
+    cl->has_level = 1;
+    cl->kind = kind;
+    cl->aliases = aliases;
+    cl->num_comms = num_comms;
+    cl->index = index;
+    if (parent->table && !(cl->table = restrict_table(parent->table, child, parent_comm))) {
+        free(cl);
+        return MPI_ERR_NO_MEM;
+    }
+    int rc = cache(child, cl);
+    if (rc != MPI_SUCCESS) {
+        table_free(cl->table);
+        free(cl);
+        return rc;
+    }
+    if (out)
+        *out = cl;
+    return MPI_SUCCESS;
+}
+
+int hmpi__loctable_lcp(const hmpi__loctable *t, int a, int b)
+{
+    const int32_t *x = t->id + (size_t)a * t->depth, *y = t->id + (size_t)b * t->depth;
+    int n = t->len[a] < t->len[b] ? t->len[a] : t->len[b], k = 0;
+    while (k < n && x[k] == y[k])
+        k++;
+    return k;
+}
+
+/* Lexicographic order of paths, a path before its extensions. */
+static const hmpi__loctable *sort_table;
+
+static int path_order(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    int k = hmpi__loctable_lcp(sort_table, a, b);
+    int la = sort_table->len[a], lb = sort_table->len[b];
+    if (k < la && k < lb) {
+        int32_t x = sort_table->id[(size_t)a * sort_table->depth + k];
+        int32_t y = sort_table->id[(size_t)b * sort_table->depth + k];
+        return x < y ? -1 : 1;
+    }
+    return la != lb ? (la < lb ? -1 : 1) : (a < b ? -1 : a > b);
+}
+
+/* bits(values of suffix minima) with a monotonic stack, one direction. */
+static void sweep(const int *order, const int *gap, int n, int step, uint32_t *node)
+{
+    int stack[HMPI__MAX_DEPTH + 2], top = 0;
+    uint32_t mask[HMPI__MAX_DEPTH + 2];
+    int begin = step > 0 ? 1 : n - 2, end = step > 0 ? n : -1;
+    for (int k = begin; k != end; k += step) {
+        int v = gap[step > 0 ? k : k + 1]; /* lcp between k and its previous neighbour */
+        while (top > 0 && stack[top - 1] >= v)
+            top--;
+        stack[top] = v;
+        mask[top] = (top ? mask[top - 1] : 0) | (1u << v);
+        top++;
+        node[order[k]] |= mask[top - 1];
+    }
+}
+
+const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t)
+{
+    pthread_mutex_lock(&commloc_lock);
+    if (!t->node) {
+        int *order = HMPI__ALLOC(int, t->n), *gap = HMPI__ALLOC(int, t->n);
+        uint32_t *node = HMPI__ALLOC(uint32_t, t->n);
+        if (order && gap && node) {
+            for (int i = 0; i < t->n; i++)
+                order[i] = i;
+            sort_table = t;
+            qsort(order, (size_t)t->n, sizeof *order, path_order);
+            for (int k = 1; k < t->n; k++)
+                gap[k] = hmpi__loctable_lcp(t, order[k - 1], order[k]);
+            for (int i = 0; i < t->n; i++)
+                node[i] = 1u << t->len[i];
+            sweep(order, gap, t->n, +1, node);
+            sweep(order, gap, t->n, -1, node);
+            t->node = node;
+            node = NULL;
+        }
+        free(order);
+        free(gap);
+        free(node);
+    }
+    pthread_mutex_unlock(&commloc_lock);
+    return t->node;
+}

@@ -1,0 +1,48 @@
+/* Locality cached on a communicator (attribute), shared by all modules. */
+#ifndef HMPI_HIERARCHY_COMMLOC_H
+#define HMPI_HIERARCHY_COMMLOC_H
+
+#include "locality/locality.h"
+
+/* Paths of every rank of a communicator, for the local queries: per rank,
+ * len + depth ids + depth kinds (about 5 x depth bytes). */
+typedef struct hmpi__loctable {
+    int n;          /* ranks */
+    int depth;      /* entries per rank */
+    uint8_t *len;   /* [n] */
+    int32_t *id;    /* [n * depth] */
+    uint8_t *kind;  /* [n * depth] */
+    uint32_t *node; /* [n], lazily: bit m set when a split of comm happens at prefix length m */
+} hmpi__loctable;
+
+typedef struct hmpi__commloc {
+    int refs;
+    int has_network;
+    hmpi__path path;       /* this process; ids resolved for this communicator */
+    int has_level;         /* created by an hmpi split: the fields below are set */
+    int num_comms, index;
+    int kind;
+    uint32_t aliases;
+    hmpi__loctable *table; /* NULL until attached */
+} hmpi__commloc;
+
+/* Local lookup: the cached locality of comm, or NULL. */
+hmpi__commloc *hmpi__commloc_find(MPI_Comm comm);
+
+/* Collective: the locality of comm, computed and cached when missing; with
+ * need_table, also the table of all ranks (one allgather, once per comm).
+ * Returns an error code (not raised). */
+int hmpi__commloc_ensure(MPI_Comm comm, int need_table, const char *fn, hmpi__commloc **cl);
+
+/* Local: cache on child (created from parent by an hmpi split) the parent's
+ * path, the level it represents and the parent's table restricted to it. */
+int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_Comm parent_comm,
+                               int kind, uint32_t aliases, int num_comms, int index,
+                               hmpi__commloc **out);
+
+/* The split prefix lengths of every rank (lazily computed; see HMPI_Comm_level). */
+const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);
+/* Number of leading path elements that ranks a and b share. */
+int hmpi__loctable_lcp(const hmpi__loctable *t, int a, int b);
+
+#endif

@@ -1,0 +1,173 @@
+/* Level queries: hlevel info, minimal shared level, Träff's Comm_level,
+ * supported resource types, and the info keys of hmpi communicators. */
+#include "hierarchy/commloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char missing_locality[] =
+    "communicator has no locality knowledge: call HMPI_Comm_attach_locality on it first "
+    "(collective), or create it with an hmpi split";
+
+int HMPI_Comm_attach_locality(MPI_Comm comm)
+{
+    static const char fn[] = "HMPI_Comm_attach_locality";
+    hmpi__commloc *cl;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    return hmpi__raise(comm, hmpi__commloc_ensure(comm, 1, fn, &cl));
+}
+
+int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type,
+                              int *resultlen)
+{
+    static const char fn[] = "HMPI_Comm_get_hlevel_info";
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (!num_comms || !index || !type || !resultlen)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !num_comms ? "num_comms" : !index ? "index" : !type ? "type"
+                                                                              : "resultlen");
+    const hmpi__commloc *cl = hmpi__commloc_find(comm);
+    if (!cl || !cl->has_level)
+        return hmpi__error(comm, MPI_ERR_COMM, fn,
+                           "argument 'comm' was not created by an hmpi split");
+    *num_comms = cl->num_comms;
+    *index = cl->index;
+    hmpi__copy_name(hmpi__kind_name(cl->kind), type, resultlen);
+    return MPI_SUCCESS;
+}
+
+/* Name of the element at prefix length `common` (>= 1) of rank r. */
+static const char *level_name(const hmpi__commloc *cl, int r, int common)
+{
+    const hmpi__loctable *t = cl->table;
+    int kind = t->kind[(size_t)r * t->depth + common - 1];
+    if (kind == HMPI__KIND_CLUSTER || kind == HMPI__KIND_SWITCH)
+        return cl->has_network && kind == HMPI__KIND_SWITCH ? "Switch" : "Cluster";
+    return hmpi__kind_name(kind);
+}
+
+int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char *type,
+                             int *resultlen)
+{
+    static const char fn[] = "HMPI_Comm_get_min_hlevel";
+    int size, me, present = 0;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (nranks < 0)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'nranks' (%d) is negative", nranks);
+    if ((nranks > 0 && !ranks) || !type || !resultlen)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !type ? "type" : !resultlen ? "resultlen" : "ranks");
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &me);
+    for (int i = 0; i < nranks; i++) {
+        if (ranks[i] < 0 || ranks[i] >= size)
+            return hmpi__error(comm, MPI_ERR_RANK, fn,
+                               "argument 'ranks[%d]' (%d) is not a rank of 'comm' (size %d)", i,
+                               ranks[i], size);
+        present |= ranks[i] == me;
+    }
+    const hmpi__commloc *cl = hmpi__commloc_find(comm);
+    if (!cl || !cl->table)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "%s", missing_locality);
+    if (!present) {
+        hmpi__copy_name("Unknown", type, resultlen);
+        return MPI_SUCCESS;
+    }
+    int common = cl->table->len[me];
+    for (int i = 0; i < nranks; i++) {
+        int l = hmpi__loctable_lcp(cl->table, me, ranks[i]);
+        if (l < common)
+            common = l;
+    }
+    hmpi__copy_name(level_name(cl, me, common), type, resultlen);
+    return MPI_SUCCESS;
+}
+
+static int popcount_below(uint32_t bits, int limit)
+{
+    return __builtin_popcount(bits & ((1u << limit) - 1u));
+}
+
+int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level)
+{
+    static const char fn[] = "HMPI_Comm_level";
+    int size;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (!level)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'level' is NULL");
+    MPI_Comm_size(comm, &size);
+    if (i < 0 || i >= size || j < 0 || j >= size)
+        return hmpi__error(comm, MPI_ERR_RANK, fn, "argument '%s' (%d) is not a rank of 'comm' "
+                           "(size %d)", i < 0 || i >= size ? "i" : "j",
+                           i < 0 || i >= size ? i : j, size);
+    hmpi__commloc *cl = hmpi__commloc_find(comm);
+    if (!cl || !cl->table)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "%s", missing_locality);
+    const uint32_t *node = hmpi__loctable_nodes(cl->table);
+    if (!node)
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    /* A split happens at each prefix length set in node[i]: i and j stay
+     * together through the splits that happen above their common prefix. */
+    int shared = i == j ? cl->table->len[i] : hmpi__loctable_lcp(cl->table, i, j);
+    *level = popcount_below(node[i], shared);
+    return MPI_SUCCESS;
+}
+
+int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX_LEVEL_NAME],
+                               int maxtypes)
+{
+    static const char fn[] = "HMPI_Get_hw_resource_types";
+    hmpi__commloc *cl;
+    int rc;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (!ntypes)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'ntypes' is NULL");
+    if (maxtypes < 0)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'maxtypes' (%d) is negative",
+                           maxtypes);
+    if (maxtypes > 0 && !types)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'types' is NULL");
+    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    unsigned mask = 0;
+    for (int k = 0; k < cl->path.len; k++)
+        mask |= cl->path.elem[k].aliases;
+    mask &= ~(1u << HMPI__KIND_CLUSTER);
+    rc = MPI_Allreduce(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm);
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    int n = 0;
+    for (int k = 0; k < HMPI__NKINDS; k++)
+        if (mask & (1u << k)) {
+            if (n < maxtypes)
+                hmpi__copy_name(hmpi__kind_name(k), types[n], NULL);
+            n++;
+        }
+    *ntypes = n;
+    return MPI_SUCCESS;
+}
+
+/* Profiling-interface wrapper: MPI libraries keep only the info keys they
+ * know, so hmpi adds its level keys to what MPI_Comm_get_info returns. */
+HMPI_API int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+    int rc = PMPI_Comm_get_info(comm, info_used);
+    const hmpi__commloc *cl = rc == MPI_SUCCESS ? hmpi__commloc_find(comm) : NULL;
+    if (!cl || !cl->has_level)
+        return rc;
+    char value[256];
+    MPI_Info_set(*info_used, "mpi_hw_resource_type", hmpi__kind_name(cl->kind));
+    snprintf(value, sizeof value, "%d", cl->num_comms);
+    MPI_Info_set(*info_used, "hmpi_hlevel_num", value);
+    snprintf(value, sizeof value, "%d", cl->index);
+    MPI_Info_set(*info_used, "hmpi_hlevel_index", value);
+    hmpi__kinds_format(cl->aliases | (1u << cl->kind), value, sizeof value);
+    MPI_Info_set(*info_used, "hmpi_hw_resource_aliases", value);
+    return rc;
+}

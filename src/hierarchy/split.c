@@ -1,0 +1,433 @@
+/* Hierarchical splits (Goglin et al. 2018, MPI 4.0 HW split types).
+ *
+ * Scalable: no process learns the locality of the others to split. Each
+ * split starts with one allreduce (MPI_MAX) of O(depth) integers: for every
+ * depth k of the paths, the maximum id and the maximum of the negated ids,
+ * which tells whether all processes share the element at depth k. The common
+ * prefix ends at the deepest common object; the colour of a process is the id
+ * of its next element (ids are unique among siblings), so one MPI_Comm_split
+ * creates the communicators of the next level. */
+#include "hierarchy/split.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Split type codes agreed through the allreduce (MPI_UNDEFINED: 0). */
+enum { TYPE_UNDEFINED, TYPE_SHARED, TYPE_UNGUIDED, TYPE_GUIDED };
+
+#define NSLOTS (2 * HMPI__MAX_DEPTH + 6)
+
+int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const int extra[2],
+                hmpi__agreement *out)
+{
+    int v[NSLOTS];
+    const int D = HMPI__MAX_DEPTH;
+    for (int k = 0; k < D; k++) {
+        int present = path && k < path->len;
+        v[k] = present ? path->elem[k].id : -1;
+        v[D + k] = present ? -path->elem[k].id : 1; /* absent counts as id -1 */
+    }
+    v[2 * D] = type;
+    v[2 * D + 1] = kind;
+    v[2 * D + 2] = -kind;
+    v[2 * D + 3] = 0;
+    v[2 * D + 4] = extra ? extra[0] : -1;
+    v[2 * D + 5] = extra ? extra[1] : -1;
+    int rc = MPI_Allreduce(MPI_IN_PLACE, v, NSLOTS, MPI_INT, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int c = 0;
+    while (c < D && v[c] >= 0 && v[c] == -v[D + c])
+        c++;
+    out->common = c;
+    out->has_child = c < D && v[c] >= 0;
+    out->type = v[2 * D];
+    out->kind = v[2 * D + 1] == -v[2 * D + 2] ? v[2 * D + 1] : -1;
+    out->extra[0] = v[2 * D + 4];
+    out->extra[1] = v[2 * D + 5];
+    return MPI_SUCCESS;
+}
+
+/* (index, num) of newcomm's level among the communicators split from parent,
+ * ordered by their lowest parent rank, for any key: O(size of newcomm) local
+ * work, a scan and a broadcast over parent, a broadcast over newcomm. */
+static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index)
+{
+    int prank, psize, is_leader = 0, leader_rank = 0, count = 0, rc;
+    int pair[2] = {0, 0};
+    MPI_Comm_rank(parent, &prank);
+    MPI_Comm_size(parent, &psize);
+    if (newcomm != MPI_COMM_NULL) {
+        MPI_Group ng, pg;
+        int n;
+        MPI_Comm_size(newcomm, &n);
+        int *ranks = HMPI__ALLOC(int, n), *pranks = HMPI__ALLOC(int, n);
+        if (!ranks || !pranks) {
+            free(ranks);
+            free(pranks);
+            return MPI_ERR_NO_MEM;
+        }
+        for (int i = 0; i < n; i++)
+            ranks[i] = i;
+        MPI_Comm_group(newcomm, &ng);
+        MPI_Comm_group(parent, &pg);
+        MPI_Group_translate_ranks(ng, n, ranks, pg, pranks);
+        MPI_Group_free(&ng);
+        MPI_Group_free(&pg);
+        for (int i = 1; i < n; i++)
+            if (pranks[i] < pranks[leader_rank])
+                leader_rank = i;
+        is_leader = pranks[leader_rank] == prank;
+        free(ranks);
+        free(pranks);
+    }
+    if ((rc = MPI_Scan(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent)) != MPI_SUCCESS)
+        return rc;
+    int total = count; /* the last parent rank has seen every leader */
+    if ((rc = MPI_Bcast(&total, 1, MPI_INT, psize - 1, parent)) != MPI_SUCCESS)
+        return rc;
+    if (newcomm == MPI_COMM_NULL)
+        return MPI_SUCCESS;
+    pair[0] = count - 1;
+    if ((rc = MPI_Bcast(pair, 1, MPI_INT, leader_rank, newcomm)) != MPI_SUCCESS)
+        return rc;
+    *index = pair[0];
+    *num = total;
+    return MPI_SUCCESS;
+}
+
+static int32_t prefix_hash(const hmpi__path *path, int last)
+{
+    uint32_t h = 2166136261u;
+    for (int k = 0; k <= last; k++)
+        for (int b = 0; b < 4; b++)
+            h = (h ^ (((uint32_t)path->elem[k].id >> (8 * b)) & 0xffu)) * 16777619u;
+    h = (h ^ (uint32_t)last) * 16777619u;
+    return (int32_t)(h & 0x7fffffffu);
+}
+
+/* Deepest element of path whose chain contains kind, -1 if none. */
+static int element_of_kind(const hmpi__path *path, int kind)
+{
+    for (int k = path->len - 1; k >= 0; k--)
+        if (path->elem[k].aliases & (1u << kind))
+            return k;
+    return -1;
+}
+
+/* Do all processes of comm share elements 0..e? (one allreduce) */
+static int same_object(MPI_Comm comm, const hmpi__path *path, int e, int *same)
+{
+    hmpi__path prefix = *path;
+    hmpi__agreement a;
+    prefix.len = e + 1;
+    int rc = hmpi__agree(comm, &prefix, e, 0, NULL, &a);
+    if (rc == MPI_SUCCESS)
+        *same = a.common == e + 1 && !a.has_child;
+    return rc;
+}
+
+/* Exact split of comm by elements 0..e, one element at a time (colour
+ * collisions of prefix_hash only; practically never runs). */
+static int split_exact(MPI_Comm comm, const hmpi__path *path, int e, int key, MPI_Comm *out)
+{
+    MPI_Comm cur;
+    int rc = MPI_Comm_split(comm, e, key, &cur);
+    for (int k = 0; rc == MPI_SUCCESS && k <= e; k++) {
+        MPI_Comm next;
+        rc = MPI_Comm_split(cur, path->elem[k].id, key, &next);
+        MPI_Comm_free(&cur);
+        cur = next;
+    }
+    if (rc == MPI_SUCCESS)
+        *out = cur;
+    return rc;
+}
+
+static int split_by_element(MPI_Comm comm, const hmpi__path *path, int e, int key,
+                            MPI_Comm *newcomm)
+{
+    int colour = e < 0 ? MPI_UNDEFINED : prefix_hash(path, e), same = 1;
+    int rc = MPI_Comm_split(comm, colour, key, newcomm);
+    if (rc != MPI_SUCCESS || *newcomm == MPI_COMM_NULL)
+        return rc;
+    if ((rc = same_object(*newcomm, path, e, &same)) != MPI_SUCCESS || same)
+        return rc;
+    MPI_Comm exact;
+    rc = split_exact(*newcomm, path, e, key, &exact);
+    MPI_Comm_free(newcomm);
+    *newcomm = exact;
+    return rc;
+}
+
+/* Roots of the communicators just split from parent, in parent order. */
+static int split_roots(MPI_Comm parent, MPI_Comm newcomm, MPI_Comm *rootscomm)
+{
+    int prank, nrank = -1;
+    MPI_Comm_rank(parent, &prank);
+    if (newcomm != MPI_COMM_NULL)
+        MPI_Comm_rank(newcomm, &nrank);
+    return MPI_Comm_split(parent, nrank == 0 ? 0 : MPI_UNDEFINED, prank, rootscomm);
+}
+
+static int attach_roots(MPI_Comm rootscomm, const hmpi__commloc *cl, MPI_Comm parent, int kind,
+                        uint32_t aliases)
+{
+    if (rootscomm == MPI_COMM_NULL)
+        return MPI_SUCCESS;
+    return hmpi__commloc_attach_child(rootscomm, cl, parent, kind, aliases, 1, 0, NULL);
+}
+
+int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
+                       MPI_Comm *rootscomm, const char *fn)
+{
+    int e = kind >= 0 ? element_of_kind(&cl->path, kind) : -1, num = 0, index = 0, rc;
+    MPI_Comm nc = MPI_COMM_NULL, rc_comm = MPI_COMM_NULL;
+    (void)fn;
+    if ((rc = split_by_element(comm, &cl->path, e, key, &nc)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = level_numbers(comm, nc, &num, &index)) != MPI_SUCCESS)
+        goto fn_fail;
+    if (rootscomm && (rc = split_roots(comm, nc, &rc_comm)) != MPI_SUCCESS)
+        goto fn_fail;
+    if (nc != MPI_COMM_NULL &&
+        (rc = hmpi__commloc_attach_child(nc, cl, comm, cl->path.elem[e].kind,
+                                         cl->path.elem[e].aliases, num, index, NULL)) != MPI_SUCCESS)
+        goto fn_fail;
+    if (rc_comm != MPI_COMM_NULL && e > 0 &&
+        (rc = attach_roots(rc_comm, cl, comm, cl->path.elem[e - 1].kind,
+                           cl->path.elem[e - 1].aliases)) != MPI_SUCCESS)
+        goto fn_fail;
+    *newcomm = nc;
+    if (rootscomm)
+        *rootscomm = rc_comm;
+    return MPI_SUCCESS;
+fn_fail:
+    if (nc != MPI_COMM_NULL)
+        MPI_Comm_free(&nc);
+    if (rc_comm != MPI_COMM_NULL)
+        MPI_Comm_free(&rc_comm);
+    return rc;
+}
+
+int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2],
+                        int learned[2], MPI_Comm *newcomm, MPI_Comm *rootscomm,
+                        hmpi__commloc **newcl, const char *fn)
+{
+    hmpi__agreement a;
+    int rank, rc;
+    MPI_Comm nc = MPI_COMM_NULL, roots = MPI_COMM_NULL;
+    (void)fn;
+    MPI_Comm_rank(comm, &rank);
+    rc = hmpi__agree(comm, &cl->path, TYPE_UNGUIDED, 0, rank == 0 ? leader_extra : NULL, &a);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (learned) {
+        learned[0] = a.extra[0];
+        learned[1] = a.extra[1];
+    }
+    *newcl = NULL;
+    if (a.has_child) { /* otherwise nobody gets a communicator: no split at all */
+        int c = a.common, mine = cl->path.len > c;
+        const hmpi__elem *child = mine ? &cl->path.elem[c] : NULL;
+        if ((rc = MPI_Comm_split(comm, mine ? child->id : MPI_UNDEFINED, rank, &nc)) ||
+            (rc = split_roots(comm, nc, &roots)))
+            goto fn_fail;
+        if (nc != MPI_COMM_NULL) {
+            int num = -1, index = -1;
+            if (roots != MPI_COMM_NULL) { /* rank 0 of nc: roots give the numbering */
+                MPI_Comm_rank(roots, &index);
+                MPI_Comm_size(roots, &num);
+            }
+            if ((rc = hmpi__commloc_attach_child(nc, cl, comm, child->kind, child->aliases, num,
+                                                 index, newcl)) != MPI_SUCCESS)
+                goto fn_fail;
+        }
+        const hmpi__elem *top = &cl->path.elem[c - 1];
+        if ((rc = attach_roots(roots, cl, comm, top->kind, top->aliases)) != MPI_SUCCESS)
+            goto fn_fail;
+    }
+    *newcomm = nc;
+    *rootscomm = roots;
+    return MPI_SUCCESS;
+fn_fail:
+    if (nc != MPI_COMM_NULL)
+        MPI_Comm_free(&nc);
+    if (roots != MPI_COMM_NULL)
+        MPI_Comm_free(&roots);
+    return rc;
+}
+
+/* Unguided split with any key: the colour of the step above, then numbering. */
+static int unguided_split(MPI_Comm comm, hmpi__commloc *cl, const hmpi__agreement *a, int key,
+                          MPI_Comm *newcomm)
+{
+    int c = a->common, mine = a->has_child && cl->path.len > c, num = 0, index = 0, rc;
+    MPI_Comm nc = MPI_COMM_NULL;
+    if (!a->has_child) {
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    if ((rc = MPI_Comm_split(comm, mine ? cl->path.elem[c].id : MPI_UNDEFINED, key, &nc)) ||
+        (rc = level_numbers(comm, nc, &num, &index)))
+        goto fn_fail;
+    if (nc != MPI_COMM_NULL &&
+        (rc = hmpi__commloc_attach_child(nc, cl, comm, cl->path.elem[c].kind,
+                                         cl->path.elem[c].aliases, num, index, NULL)))
+        goto fn_fail;
+    *newcomm = nc;
+    return MPI_SUCCESS;
+fn_fail:
+    if (nc != MPI_COMM_NULL)
+        MPI_Comm_free(&nc);
+    return rc;
+}
+
+/* MPI_COMM_TYPE_SHARED on a real run: the MPI library's own node split. */
+static int shared_split_real(MPI_Comm comm, hmpi__commloc *cl, int participate, int key,
+                             MPI_Comm *newcomm)
+{
+    MPI_Comm nc;
+    int num = 0, index = 0, rc, m = 0;
+    rc = MPI_Comm_split_type(comm, participate ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED, key,
+                             MPI_INFO_NULL, &nc);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((rc = level_numbers(comm, nc, &num, &index)) != MPI_SUCCESS)
+        goto fn_fail;
+    while (m < cl->path.len && !(cl->path.elem[m].aliases & (1u << HMPI__KIND_MACHINE)))
+        m++;
+    if (nc != MPI_COMM_NULL && m < cl->path.len &&
+        (rc = hmpi__commloc_attach_child(nc, cl, comm, HMPI__KIND_MACHINE,
+                                         cl->path.elem[m].aliases, num, index, NULL)))
+        goto fn_fail;
+    *newcomm = nc;
+    return MPI_SUCCESS;
+fn_fail:
+    if (nc != MPI_COMM_NULL)
+        MPI_Comm_free(&nc);
+    return rc;
+}
+
+static int type_code(int split_type)
+{
+    switch (split_type) {
+    case MPI_UNDEFINED:
+        return TYPE_UNDEFINED;
+    case MPI_COMM_TYPE_SHARED:
+        return TYPE_SHARED;
+    case HMPI_COMM_TYPE_HW_UNGUIDED:
+        return TYPE_UNGUIDED;
+    case HMPI_COMM_TYPE_HW_GUIDED:
+        return TYPE_GUIDED;
+    default:
+        return -1;
+    }
+}
+
+/* Level requested by a guided split, -1 (and a verbose note) when unusable. */
+static int guided_kind(MPI_Info info, const char *fn)
+{
+    char value[256];
+    if (!hmpi__info_get(info, "mpi_hw_resource_type", value, sizeof value)) {
+        hmpi__verbose("%s: HMPI_COMM_TYPE_HW_GUIDED without info key 'mpi_hw_resource_type': "
+                      "MPI_COMM_NULL",
+                      fn);
+        return -1;
+    }
+    int kind = hmpi__kind_parse(value);
+    if (kind < 0)
+        hmpi__verbose("%s: unknown level '%s' in info key 'mpi_hw_resource_type': MPI_COMM_NULL",
+                      fn, value);
+    return kind;
+}
+
+int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                         MPI_Comm *newcomm)
+{
+    static const char fn[] = "HMPI_Comm_split_type";
+    hmpi__commloc *cl;
+    hmpi__agreement a;
+    MPI_Comm nc = MPI_COMM_NULL;
+    int type = type_code(split_type), rc;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (!newcomm)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'newcomm' is NULL");
+    if (type < 0)
+        return hmpi__error(comm, MPI_ERR_ARG, fn,
+                           "argument 'split_type' (%d) is not MPI_COMM_TYPE_SHARED, "
+                           "HMPI_COMM_TYPE_HW_UNGUIDED, HMPI_COMM_TYPE_HW_GUIDED or MPI_UNDEFINED",
+                           split_type);
+    int kind = type == TYPE_GUIDED ? guided_kind(info, fn) : 0;
+    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    /* One allreduce: the prefix, and the type for processes that passed MPI_UNDEFINED. */
+    if ((rc = hmpi__agree(comm, type ? &cl->path : NULL, type, kind, NULL, &a)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    const hmpi__locality *loc;
+    switch (a.type) {
+    case TYPE_SHARED:
+        if ((rc = hmpi__locality_get(fn, &loc)) != MPI_SUCCESS)
+            break;
+        if (!loc->is_virtual) {
+            rc = shared_split_real(comm, cl, type != TYPE_UNDEFINED, key, &nc);
+            break;
+        }
+        rc = hmpi__guided_split(comm, cl, type ? HMPI__KIND_MACHINE : -1, key, &nc, NULL, fn);
+        break;
+    case TYPE_UNGUIDED:
+        if (type == TYPE_UNDEFINED) { /* take part with no colour */
+            hmpi__commloc none = *cl;
+            none.path.len = 0;
+            rc = unguided_split(comm, &none, &a, key, &nc);
+        } else {
+            rc = unguided_split(comm, cl, &a, key, &nc);
+        }
+        break;
+    case TYPE_GUIDED:
+        if (a.kind >= 0) /* an unknown level gives MPI_COMM_NULL everywhere */
+            rc = hmpi__guided_split(comm, cl, type ? a.kind : -1, key, &nc, NULL, fn);
+        break;
+    default:
+        break;
+    }
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    *newcomm = nc;
+    return MPI_SUCCESS;
+}
+
+int HMPI_Comm_hsplit_with_roots(MPI_Comm oldcomm, MPI_Info info, MPI_Comm *newcomm,
+                                MPI_Comm *rootscomm)
+{
+    static const char fn[] = "HMPI_Comm_hsplit_with_roots";
+    hmpi__commloc *cl, *ncl = NULL;
+    MPI_Comm nc = MPI_COMM_NULL, roots = MPI_COMM_NULL;
+    int rc;
+    (void)info;
+    if (oldcomm == MPI_COMM_NULL)
+        return hmpi__error(oldcomm, MPI_ERR_COMM, fn, "argument 'oldcomm' is MPI_COMM_NULL");
+    if (!newcomm)
+        return hmpi__error(oldcomm, MPI_ERR_ARG, fn, "argument 'newcomm' is NULL");
+    if (!rootscomm)
+        return hmpi__error(oldcomm, MPI_ERR_ARG, fn, "argument 'rootscomm' is NULL");
+    if ((rc = hmpi__commloc_ensure(oldcomm, 1, fn, &cl)) != MPI_SUCCESS)
+        return hmpi__raise(oldcomm, rc);
+    if ((rc = hmpi__unguided_step(oldcomm, cl, NULL, NULL, &nc, &roots, &ncl, fn)))
+        return hmpi__raise(oldcomm, rc);
+    if (nc != MPI_COMM_NULL) { /* rank 0 of nc learned the numbering from roots */
+        int pair[2] = {ncl->num_comms, ncl->index};
+        if ((rc = MPI_Bcast(pair, 2, MPI_INT, 0, nc)) != MPI_SUCCESS) {
+            MPI_Comm_free(&nc);
+            if (roots != MPI_COMM_NULL)
+                MPI_Comm_free(&roots);
+            return hmpi__raise(oldcomm, rc);
+        }
+        ncl->num_comms = pair[0];
+        ncl->index = pair[1];
+    }
+    *newcomm = nc;
+    *rootscomm = roots;
+    return MPI_SUCCESS;
+}

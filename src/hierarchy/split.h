@@ -1,0 +1,32 @@
+/* Split primitives shared by the hierarchy functions. Private. */
+#ifndef HMPI_HIERARCHY_SPLIT_H
+#define HMPI_HIERARCHY_SPLIT_H
+
+#include "hierarchy/commloc.h"
+
+/* Result of the one allreduce that starts every split. */
+typedef struct hmpi__agreement {
+    int common;    /* path elements shared by every process of comm */
+    int has_child; /* some process has an element at depth `common` */
+    int type;      /* agreed split type code (see split.c) */
+    int kind;      /* agreed guided kind, -1 when unknown or inconsistent */
+    int extra[2];  /* maximum of the callers' extra values */
+} hmpi__agreement;
+
+int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const int extra[2],
+                hmpi__agreement *out);
+
+/* One unguided step with roots, key = rank in comm. leader_extra carries a
+ * value pair from comm's rank 0 to all of comm through the same allreduce
+ * (the hierarchy uses it to finish the previous level). On return,
+ * the numbering of newcomm is known on its rank 0 (newcl), learned holds the
+ * pair sent by comm's rank 0. */
+int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2],
+                        int learned[2], MPI_Comm *newcomm, MPI_Comm *rootscomm,
+                        hmpi__commloc **newcl, const char *fn);
+
+/* Guided split at kind with key, plus roots (rootscomm may be NULL). */
+int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
+                       MPI_Comm *rootscomm, const char *fn);
+
+#endif

@@ -1,0 +1,98 @@
+/* Locality of a process: its path from the top of the cluster down to the
+ * object it is bound to. Private to hmpi. */
+#ifndef HMPI_LOCALITY_H
+#define HMPI_LOCALITY_H
+
+#include "hmpi_internal.h"
+
+#include <hwloc.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HMPI__MAX_DEPTH 30 /* prefix lengths fit the bits of a uint32_t */
+#define HMPI__ERRLEN 512
+
+/* One element of a path: an object, or a chain of objects covering the same
+ * processing units, named after the highest of them. */
+typedef struct hmpi__elem {
+    int32_t id;       /* unique among the elements under the same parent element */
+    uint8_t kind;     /* enum hmpi__kind of the name */
+    uint32_t aliases; /* bitmask of the kinds of every object of the chain */
+} hmpi__elem;
+
+/* elem[0] is always the Cluster; then switches (top-down), the Machine, and
+ * the node's objects down to the deepest one that contains the binding. */
+typedef struct hmpi__path {
+    int len;
+    hmpi__elem elem[HMPI__MAX_DEPTH];
+} hmpi__path;
+
+/* Locality of this process, independent of any communicator. */
+typedef struct hmpi__locality {
+    int is_virtual;
+    int has_network;     /* switch levels are known */
+    int machine_pos;     /* index of the Machine element in path */
+    int node_index;      /* virtual: the node's index in the file; real: -1 */
+    char node_name[256]; /* virtual node name or processor name */
+    hmpi__path path;     /* Machine id: node_index (virtual) or -1 (resolved per comm) */
+} hmpi__locality;
+
+/* This process's locality, computed once (thread-safe). On failure returns an
+ * error code (not raised) whose message starts with fn and names the file,
+ * line and problem. */
+int hmpi__locality_get(const char *fn, const hmpi__locality **loc);
+
+/* ---- hwpath.c ---------------------------------------------------------- */
+
+/* Append to path the elements from the root of topo (the Machine) down to
+ * the deepest object containing bind (NULL or empty: not bound). */
+int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path);
+
+/* hmpi kind of an hwloc type, -1 for types that are not hierarchy levels. */
+int hmpi__kind_of_hwloc_type(hwloc_obj_type_t type, unsigned cache_depth);
+/* hwloc type (and cache depth) of an hmpi kind; -1 for Cluster/Switch. */
+int hmpi__hwloc_type_of_kind(int kind, hwloc_obj_type_t *type);
+
+/* ---- switchtree.c: Slurm topology.conf tree plugin syntax ------------- */
+
+struct hmpi__conf;
+
+typedef struct hmpi__switchtree {
+    int nswitch;
+    char **name;   /* per switch */
+    int *parent;   /* per switch, -1 for a top switch */
+    int nnodes;
+    char **node;   /* node names attached to a leaf switch */
+    int *node_sw;  /* per node: its switch */
+    int *name_idx; /* switches sorted by name */
+    int *node_idx; /* nodes sorted by name */
+} hmpi__switchtree;
+
+/* Build the tree from the SwitchName lines of conf. Other lines are skipped.
+ * Errors: "line N: ...". */
+int hmpi__switchtree_build(const struct hmpi__conf *conf, hmpi__switchtree *tree, char *err,
+                           size_t errlen);
+void hmpi__switchtree_free(hmpi__switchtree *tree);
+/* Index of node name in tree, -1 if absent. */
+int hmpi__switchtree_find_node(const hmpi__switchtree *tree, const char *name);
+/* Append the switch elements from the top down to the switch of node. */
+int hmpi__switchtree_path(const hmpi__switchtree *tree, int node, hmpi__path *path);
+
+/* ---- vcluster.c: virtual cluster files --------------------------------- */
+
+typedef struct hmpi__vcluster hmpi__vcluster;
+
+#define HMPI__VCLUSTER_NO_FILES 1 /* refuse @file.xml (fuzzing) */
+
+/* Parse and validate a whole virtual cluster for a world of world_size ranks.
+ * dir resolves relative @file paths. Errors: "'<filename>', line N: ...". */
+int hmpi__vcluster_parse(const char *text, size_t len, const char *filename, const char *dir,
+                         int world_size, int flags, hmpi__vcluster **out, char *err,
+                         size_t errlen);
+/* Path, node index and node name of a rank (0 <= rank < world_size). */
+int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *path, int *node,
+                             const char **node_name);
+int hmpi__vcluster_has_network(const hmpi__vcluster *vc);
+void hmpi__vcluster_free(hmpi__vcluster *vc);
+
+#endif /* HMPI_LOCALITY_H */

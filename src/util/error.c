@@ -1,0 +1,211 @@
+/* Errors: MPI error codes whose strings name the hmpi function and argument.
+ *
+ * Each distinct message gets one error code, created with MPI_Add_error_code
+ * and cached, so repeated errors do not grow MPI's tables. MPI libraries that
+ * accept new codes in predefined classes (Open MPI) get codes in MPI_ERR_ARG,
+ * MPI_ERR_COMM, ...; for the others (MPICH garbles their strings), hmpi
+ * registers one class of its own per predefined class it uses, and
+ * HMPI_Error_class() maps back. */
+#include "hmpi_internal.h"
+#include "util/state.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CACHED_CODES 1024
+#define MAX_CLASS_MAP 64
+
+struct cached_code {
+    int mpi_class;
+    int code;
+    char *message;
+    struct cached_code *next;
+};
+
+static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cached_code *cache_head;
+static int cache_count;
+static int own_classes = -1; /* -1 unknown, 0 predefined classes work, 1 own classes */
+static int class_map_mpi[MAX_CLASS_MAP];
+static int class_map_own[MAX_CLASS_MAP];
+static int class_map_count;
+
+/* Does MPI_Add_error_code accept a predefined class and keep its string? */
+static int predefined_classes_work(void)
+{
+    static const char probe[] = "hmpi: error class probe";
+    int code, len;
+    char text[MPI_MAX_ERROR_STRING];
+    if (MPI_Add_error_code(MPI_ERR_OTHER, &code) != MPI_SUCCESS)
+        return 0;
+    if (MPI_Add_error_string(code, probe) != MPI_SUCCESS)
+        return 0;
+    if (MPI_Error_string(code, text, &len) != MPI_SUCCESS)
+        return 0;
+    return strcmp(text, probe) == 0;
+}
+
+/* The class new codes of mpi_class belong to (caller holds the lock). */
+static int target_class(int mpi_class)
+{
+    if (own_classes < 0)
+        own_classes = !predefined_classes_work();
+    if (!own_classes)
+        return mpi_class;
+    for (int i = 0; i < class_map_count; i++)
+        if (class_map_mpi[i] == mpi_class)
+            return class_map_own[i];
+    if (class_map_count == MAX_CLASS_MAP)
+        return MPI_ERR_OTHER;
+    int own, len;
+    char text[MPI_MAX_ERROR_STRING], name[MPI_MAX_ERROR_STRING + 16];
+    if (MPI_Add_error_class(&own) != MPI_SUCCESS)
+        return mpi_class;
+    MPI_Error_string(mpi_class, text, &len);
+    snprintf(name, sizeof name, "hmpi: %s", text);
+    MPI_Add_error_string(own, name);
+    class_map_mpi[class_map_count] = mpi_class;
+    class_map_own[class_map_count] = own;
+    class_map_count++;
+    return own;
+}
+
+/* Code for (mpi_class, message), created on first use (caller holds the lock). */
+static int code_for(int mpi_class, const char *message)
+{
+    for (struct cached_code *c = cache_head; c; c = c->next)
+        if (c->mpi_class == mpi_class && strcmp(c->message, message) == 0)
+            return c->code;
+    if (cache_count >= MAX_CACHED_CODES)
+        return mpi_class;
+    int cls = target_class(mpi_class), code;
+    if (MPI_Add_error_code(cls, &code) != MPI_SUCCESS ||
+        MPI_Add_error_string(code, message) != MPI_SUCCESS)
+        return mpi_class;
+    struct cached_code *c = malloc(sizeof *c);
+    char *copy = strdup(message);
+    if (!c || !copy) {
+        free(c);
+        free(copy);
+        return code;
+    }
+    c->mpi_class = mpi_class;
+    c->code = code;
+    c->message = copy;
+    c->next = cache_head;
+    cache_head = c;
+    cache_count++;
+    return code;
+}
+
+static int make_code(int mpi_class, const char *fn, const char *fmt, va_list ap)
+{
+    char body[MPI_MAX_ERROR_STRING], message[MPI_MAX_ERROR_STRING];
+    int initialized = 0, finalized = 0;
+    vsnprintf(body, sizeof body, fmt, ap);
+    snprintf(message, sizeof message, "%s: %s", fn, body);
+    hmpi__verbose("%s", message);
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (!initialized || finalized)
+        return mpi_class;
+    hmpi__state_ensure();
+    pthread_mutex_lock(&error_lock);
+    int code = code_for(mpi_class, message);
+    pthread_mutex_unlock(&error_lock);
+    return code;
+}
+
+int hmpi__error_code(int mpi_class, const char *fn, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int code = make_code(mpi_class, fn, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int hmpi__raise(MPI_Comm comm, int code)
+{
+    int initialized = 0, finalized = 0;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (code == MPI_SUCCESS || !initialized || finalized)
+        return code;
+    MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
+    return code;
+}
+
+int hmpi__error(MPI_Comm comm, int mpi_class, const char *fn, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int code = make_code(mpi_class, fn, fmt, ap);
+    va_end(ap);
+    return hmpi__raise(comm, code);
+}
+
+int HMPI_Error_class(int errorcode, int *errorclass)
+{
+    if (!errorclass)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Error_class",
+                           "argument 'errorclass' is NULL");
+    int cls;
+    int rc = MPI_Error_class(errorcode, &cls);
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(MPI_COMM_NULL, rc);
+    pthread_mutex_lock(&error_lock);
+    for (int i = 0; i < class_map_count; i++)
+        if (class_map_own[i] == cls)
+            cls = class_map_mpi[i];
+    pthread_mutex_unlock(&error_lock);
+    *errorclass = cls;
+    return MPI_SUCCESS;
+}
+
+int HMPI_Get_version(int *version)
+{
+    if (!version)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Get_version",
+                           "argument 'version' is NULL");
+    *version = HMPI_VERSION;
+    return MPI_SUCCESS;
+}
+
+void hmpi__error_release(void)
+{
+    pthread_mutex_lock(&error_lock);
+    while (cache_head) {
+        struct cached_code *next = cache_head->next;
+        free(cache_head->message);
+        free(cache_head);
+        cache_head = next;
+    }
+    cache_count = 0;
+    pthread_mutex_unlock(&error_lock);
+}
+
+int hmpi__verbose_enabled(void)
+{
+    static int level = -1;
+    if (level < 0) {
+        const char *v = getenv("HMPI_VERBOSE");
+        level = v && *v && strcmp(v, "0") != 0;
+    }
+    return level;
+}
+
+void hmpi__verbose(const char *fmt, ...)
+{
+    if (!hmpi__verbose_enabled())
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("hmpi: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
