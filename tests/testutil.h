@@ -1,0 +1,103 @@
+/* Test helpers: exact assertions that abort the whole job with a message. */
+#ifndef HMPI_TESTUTIL_H
+#define HMPI_TESTUTIL_H
+
+#include <hmpi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int test_checks;
+
+#define CHECK(cond)                                                                               \
+    do {                                                                                          \
+        test_checks++;                                                                            \
+        if (!(cond)) {                                                                            \
+            int r_;                                                                               \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
+            fprintf(stderr, "[rank %d] %s:%d: check failed: %s\n", r_, __FILE__, __LINE__,        \
+                    #cond);                                                                       \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
+        }                                                                                         \
+    } while (0)
+
+#define CHECK_INT(a, b)                                                                           \
+    do {                                                                                          \
+        long a_ = (long)(a), b_ = (long)(b);                                                      \
+        test_checks++;                                                                            \
+        if (a_ != b_) {                                                                           \
+            int r_;                                                                               \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
+            fprintf(stderr, "[rank %d] %s:%d: %s == %ld, expected %s == %ld\n", r_, __FILE__,     \
+                    __LINE__, #a, a_, #b, b_);                                                    \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
+        }                                                                                         \
+    } while (0)
+
+#define CHECK_STR(a, b)                                                                           \
+    do {                                                                                          \
+        const char *a_ = (a), *b_ = (b);                                                          \
+        test_checks++;                                                                            \
+        if (strcmp(a_, b_) != 0) {                                                                \
+            int r_;                                                                               \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
+            fprintf(stderr, "[rank %d] %s:%d: %s is \"%s\", expected \"%s\"\n", r_, __FILE__,     \
+                    __LINE__, #a, a_, b_);                                                        \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
+        }                                                                                         \
+    } while (0)
+
+#define CHECK_MPI(call) CHECK_INT((call), MPI_SUCCESS)
+
+/* World ranks of the members of comm, in comm order (caller frees). */
+static inline int *world_ranks(MPI_Comm comm, int *n)
+{
+    MPI_Group g, w;
+    MPI_Comm_size(comm, n);
+    int *in = malloc(sizeof(int) * (size_t)*n), *out = malloc(sizeof(int) * (size_t)*n);
+    for (int i = 0; i < *n; i++)
+        in[i] = i;
+    MPI_Comm_group(comm, &g);
+    MPI_Comm_group(MPI_COMM_WORLD, &w);
+    MPI_Group_translate_ranks(g, *n, in, w, out);
+    MPI_Group_free(&g);
+    MPI_Group_free(&w);
+    free(in);
+    return out;
+}
+
+/* Does comm contain exactly the world ranks expected[0..n), in this order? */
+static inline int has_members(MPI_Comm comm, const int *expected, int n)
+{
+    int size;
+    if (comm == MPI_COMM_NULL)
+        return n == 0;
+    int *r = world_ranks(comm, &size);
+    int same = size == n;
+    for (int i = 0; same && i < n; i++)
+        same = r[i] == expected[i];
+    free(r);
+    return same;
+}
+
+static inline const char *level_type(MPI_Comm comm, int *num, int *index)
+{
+    static char type[HMPI_MAX_LEVEL_NAME];
+    int len, n, i;
+    CHECK_MPI(HMPI_Comm_get_hlevel_info(comm, num ? num : &n, index ? index : &i, type, &len));
+    CHECK_INT(len, strlen(type));
+    return type;
+}
+
+/* Every process reports success; rank 0 prints the tally. */
+static inline void test_done(const char *name)
+{
+    int rank, total;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Reduce(&test_checks, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("%s: %d checks passed\n", name, total);
+}
+
+#endif
