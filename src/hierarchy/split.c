@@ -50,13 +50,13 @@ int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const
 
 /* (index, num) of newcomm's level among the communicators split from parent,
  * ordered by their lowest parent rank, for any key: O(size of newcomm) local
- * work, a scan and a broadcast over parent, a broadcast over newcomm. */
+ * work to find the leader, an exclusive scan and an allreduce over parent
+ * (overlapped), a broadcast over newcomm. */
 static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index)
 {
-    int prank, psize, is_leader = 0, leader_rank = 0, count = 0, rc;
+    int prank, is_leader = 0, leader_rank = 0, count = 0, rc;
     int pair[2] = {0, 0};
     MPI_Comm_rank(parent, &prank);
-    MPI_Comm_size(parent, &psize);
     if (newcomm != MPI_COMM_NULL) {
         MPI_Group ng, pg;
         int n;
@@ -81,14 +81,22 @@ static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index
         free(ranks);
         free(pranks);
     }
-    if ((rc = MPI_Scan(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent)) != MPI_SUCCESS)
+    /* Leaders before me, and all leaders: two overlapped reductions. */
+    int total = 0;
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    MPI_Status status[2];
+    rc = MPI_Iexscan(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent, &req[0]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Iallreduce(&is_leader, &total, 1, MPI_INT, MPI_SUM, parent, &req[1]);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Waitall(2, req, status); /* (MPI_STATUSES_IGNORE trips GCC 12 with MPICH) */
+    if (rc != MPI_SUCCESS)
         return rc;
-    int total = count; /* the last parent rank has seen every leader */
-    if ((rc = MPI_Bcast(&total, 1, MPI_INT, psize - 1, parent)) != MPI_SUCCESS)
-        return rc;
+    if (prank == 0)
+        count = 0; /* MPI_Exscan leaves rank 0's result undefined */
     if (newcomm == MPI_COMM_NULL)
         return MPI_SUCCESS;
-    pair[0] = count - 1;
+    pair[0] = count;
     if ((rc = MPI_Bcast(pair, 1, MPI_INT, leader_rank, newcomm)) != MPI_SUCCESS)
         return rc;
     *index = pair[0];

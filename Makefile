@@ -1,0 +1,60 @@
+# hmpi — two commands:
+#   make demo    install what is missing, build, show the hierarchy and a measurement
+#   make check   install what is missing, build with Open MPI and MPICH, run all tests
+BUILD   ?= build
+JOBS    ?= 2
+CMAKE_FLAGS ?= -DHMPI_WERROR=ON
+OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+           OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+CLUSTER ?= share/clusters/goglin-4nodes.conf
+
+.PHONY: all deps build build-openmpi build-mpich check check-openmpi check-mpich demo fuzz \
+        format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: build-openmpi build-mpich
+
+build-openmpi: deps
+	@cmake -S . -B $(BUILD)/openmpi -DMPI_C_COMPILER=mpicc.openmpi \
+	  -DMPIEXEC_EXECUTABLE=/usr/bin/mpiexec.openmpi $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD)/openmpi -j $(JOBS)
+
+build-mpich: deps
+	@cmake -S . -B $(BUILD)/mpich -DMPI_C_COMPILER=mpicc.mpich \
+	  -DMPIEXEC_EXECUTABLE=/usr/bin/mpiexec.mpich $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD)/mpich -j $(JOBS)
+
+check-openmpi: build-openmpi
+	-@cd $(BUILD)/openmpi && ctest --output-on-failure -j $(JOBS) 2>&1 | tee ../openmpi.log
+
+check-mpich: build-mpich
+	-@cd $(BUILD)/mpich && ctest --output-on-failure 2>&1 | tee ../mpich.log
+
+check: check-openmpi check-mpich
+	@echo
+	@scripts/summarize-ctest.sh $(BUILD)/openmpi.log $(BUILD)/mpich.log
+
+demo: build-openmpi
+	@echo "== The hierarchy of a 4-node virtual cluster ($(CLUSTER)), 32 ranks"
+	@env $(OMPI_ENV) HMPI_TOPOLOGY=$(CURDIR)/$(CLUSTER) mpiexec.openmpi -n 32 \
+	  $(BUILD)/openmpi/tools/hmpi-topo
+	@echo
+	@echo "== The hierarchy of this machine, 2 ranks bound to cores"
+	@env $(OMPI_ENV) mpiexec.openmpi -n 2 --bind-to core $(BUILD)/openmpi/tools/hmpi-topo
+	@echo
+	@echo "== Building the whole hierarchy against plain MPI_Comm_split (virtual cluster, 32 ranks)"
+	@env $(OMPI_ENV) HMPI_TOPOLOGY=$(CURDIR)/$(CLUSTER) mpiexec.openmpi -n 32 \
+	  $(BUILD)/openmpi/bench/hierarchy --reps 15
+
+fuzz: deps
+	@scripts/fuzz.sh
+
+format:
+	@clang-format -i include/*.h src/*.h src/*/*.[ch] tools/*.c tests/*.[ch] bench/*.c
+
+clean:
+	rm -rf $(BUILD)
