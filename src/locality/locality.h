@@ -4,6 +4,7 @@
 #define HMPI_LOCALITY_H
 
 #include "hmpi_internal.h"
+#include "util/namemap.h"
 
 #include <hwloc.h>
 #include <stddef.h>
@@ -64,8 +65,8 @@ typedef struct hmpi__switchtree {
     int nnodes;
     char **node;   /* node names attached to a leaf switch */
     int *node_sw;  /* per node: its switch */
-    int *name_idx; /* switches sorted by name */
-    int *node_idx; /* nodes sorted by name */
+    hmpi__namemap switch_map; /* name -> switch */
+    hmpi__namemap node_map;   /* name -> node */
 } hmpi__switchtree;
 
 /* Build the tree from the SwitchName lines of conf. Other lines are skipped.
@@ -73,6 +74,9 @@ typedef struct hmpi__switchtree {
 int hmpi__switchtree_build(const struct hmpi__conf *conf, hmpi__switchtree *tree, char *err,
                            size_t errlen);
 void hmpi__switchtree_free(hmpi__switchtree *tree);
+/* Largest number of nodes and switches a file may describe. */
+#define HMPI__MAX_NODES (1 << 20)
+
 /* Index of node name in tree, -1 if absent. */
 int hmpi__switchtree_find_node(const hmpi__switchtree *tree, const char *name);
 /* Append the switch elements from the top down to the switch of node. */

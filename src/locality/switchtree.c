@@ -10,46 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Sorted index over an array of names, for O(log n) lookups. */
-static char **sort_base;
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(sort_base[*(const int *)a], sort_base[*(const int *)b]);
-}
-
-/* Build a sorted index of names; returns the first duplicate's index in *dup. */
-static int *index_names(char **names, int n, int *dup)
-{
-    int *idx = malloc((size_t)(n ? n : 1) * sizeof *idx);
-    *dup = -1;
-    if (!idx)
-        return NULL;
-    for (int i = 0; i < n; i++)
-        idx[i] = i;
-    sort_base = names; /* parsing happens under the locality lock: no concurrent sort */
-    qsort(idx, (size_t)n, sizeof *idx, by_name);
-    for (int i = 1; i < n && *dup < 0; i++)
-        if (strcmp(names[idx[i - 1]], names[idx[i]]) == 0)
-            *dup = idx[i];
-    return idx;
-}
-
-static int lookup(char **names, const int *idx, int n, const char *name)
-{
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2, c = strcmp(names[idx[mid]], name);
-        if (c == 0)
-            return idx[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
-
 static int append_names(char ***names, int *n, char **more, int nmore)
 {
     char **grown = realloc(*names, (size_t)(*n + nmore) * sizeof **names);
@@ -92,17 +52,20 @@ static int declare_switches(const hmpi__conf *conf, hmpi__switchtree *t, char *e
             return -1;
         }
         free(names);
-    }
-    int dup;
-    free(t->name_idx);
-    t->name_idx = index_names(t->name, t->nswitch, &dup);
-    if (!t->name_idx) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    if (dup >= 0) {
-        snprintf(err, errlen, "switch '%.64s' is defined twice", t->name[dup]);
-        return -1;
+        for (int s = t->nswitch - n; s < t->nswitch; s++) {
+            int old = hmpi__namemap_put(&t->switch_map, t->name[s], s);
+            if (old != -1) {
+                snprintf(err, errlen, old == -2 ? "line %d: out of memory"
+                                                : "line %d: switch '%.64s' is defined twice",
+                         line->lineno, t->name[s]);
+                return -1;
+            }
+        }
+        if (t->nswitch > HMPI__MAX_NODES) {
+            snprintf(err, errlen, "line %d: more than %d switches", line->lineno,
+                     HMPI__MAX_NODES);
+            return -1;
+        }
     }
     return 0;
 }
@@ -131,7 +94,7 @@ static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err,
                     return -1;
                 }
                 for (int i = 0; i < n; i++) {
-                    int c = lookup(t->name, t->name_idx, t->nswitch, names[i]);
+                    int c = hmpi__namemap_get(&t->switch_map, names[i]);
                     const char *why = c < 0 ? "is not defined" : c == s ? "is its own child"
                                     : t->parent[c] >= 0 ? "has two parents" : NULL;
                     if (why) {
@@ -161,6 +124,21 @@ static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err,
                 for (int i = 0; i < n; i++)
                     t->node_sw[t->nnodes - n + i] = s;
                 free(names);
+                for (int i = t->nnodes - n; i < t->nnodes; i++) {
+                    int old = hmpi__namemap_put(&t->node_map, t->node[i], i);
+                    if (old != -1) {
+                        snprintf(err, errlen, old == -2 ? "line %d: out of memory"
+                                                        : "line %d: node '%.64s' is under two "
+                                                          "switches",
+                                 line->lineno, t->node[i]);
+                        return -1;
+                    }
+                }
+                if (t->nnodes > HMPI__MAX_NODES) {
+                    snprintf(err, errlen, "line %d: more than %d nodes", line->lineno,
+                             HMPI__MAX_NODES);
+                    return -1;
+                }
             }
         }
         sw += nown;
@@ -198,16 +176,7 @@ int hmpi__switchtree_build(const hmpi__conf *conf, hmpi__switchtree *tree, char 
         t.parent[s] = -1;
     if (link_children(conf, &t, err, errlen) || check_acyclic(&t, err, errlen))
         goto fn_fail;
-    int dup;
-    t.node_idx = index_names(t.node, t.nnodes, &dup);
-    if (!t.node_idx) {
-        snprintf(err, errlen, "out of memory");
-        goto fn_fail;
-    }
-    if (dup >= 0) {
-        snprintf(err, errlen, "node '%.64s' is under two switches", t.node[dup]);
-        goto fn_fail;
-    }
+
     *tree = t;
     return 0;
 fn_fail:
@@ -221,14 +190,14 @@ void hmpi__switchtree_free(hmpi__switchtree *t)
     hmpi__hostlist_free(t->node, t->nnodes);
     free(t->parent);
     free(t->node_sw);
-    free(t->name_idx);
-    free(t->node_idx);
+    hmpi__namemap_free(&t->switch_map);
+    hmpi__namemap_free(&t->node_map);
     memset(t, 0, sizeof *t);
 }
 
 int hmpi__switchtree_find_node(const hmpi__switchtree *t, const char *name)
 {
-    return t->node_idx ? lookup(t->node, t->node_idx, t->nnodes, name) : -1;
+    return hmpi__namemap_get(&t->node_map, name);
 }
 
 int hmpi__switchtree_path(const hmpi__switchtree *t, int node, hmpi__path *path)

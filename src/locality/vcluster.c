@@ -45,6 +45,7 @@ struct hmpi__vcluster {
     struct topo_spec *specs;
     int nnodes;
     struct vnode *nodes;
+    hmpi__namemap node_map; /* name -> node */
     int world_size;
     struct vrank *ranks;
 };
@@ -77,10 +78,7 @@ static int fail(struct ctx *c, int line, const char *fmt, ...)
 
 static int find_node(const hmpi__vcluster *vc, const char *name)
 {
-    for (int i = 0; i < vc->nnodes; i++)
-        if (strcmp(vc->nodes[i].name, name) == 0)
-            return i;
-    return -1;
+    return hmpi__namemap_get(&vc->node_map, name);
 }
 
 static int spec_index(struct ctx *c, const char *value, int line)
@@ -130,9 +128,13 @@ static int parse_node_line(struct ctx *c, const hmpi__conf_line *line)
     }
     vc->nodes = grown;
     for (int i = 0; i < n; i++) {
-        if (find_node(vc, names[i]) >= 0) {
-            int rc = fail(c, line->lineno, "node '%.64s' is described twice", names[i]);
-            hmpi__hostlist_free(names + i, n - i);
+        int old = hmpi__namemap_put(&vc->node_map, names[i], vc->nnodes);
+        if (old != -1 || vc->nnodes >= HMPI__MAX_NODES) {
+            int rc = old == -2 ? fail(c, line->lineno, "out of memory")
+                   : old >= 0  ? fail(c, line->lineno, "node '%.64s' is described twice", names[i])
+                               : fail(c, line->lineno, "more than %d nodes", HMPI__MAX_NODES);
+            for (int j = i; j < n; j++) /* names[0..i) already belong to vc */
+                free(names[j]);
             free(names);
             return rc;
         }
@@ -433,6 +435,7 @@ void hmpi__vcluster_free(hmpi__vcluster *vc)
         free(vc->nodes[i].name);
     free(vc->specs);
     free(vc->nodes);
+    hmpi__namemap_free(&vc->node_map);
     free(vc->ranks);
     hmpi__switchtree_free(&vc->net);
     free(vc);

@@ -32,7 +32,7 @@ const char *hmpi__conf_value(const hmpi__conf_line *line, const char *key);
 int hmpi__conf_unknown_key(const hmpi__conf_line *line, const char *const known[]);
 
 /* Maximum number of names a hostlist may expand to. */
-#define HMPI__HOSTLIST_MAX (1 << 20)
+#define HMPI__HOSTLIST_MAX (1 << 18)
 
 /* Expand a Slurm hostlist ("n[0-3]", "n[0,2,5-7],fat", "r[0-1]n[00-15]").
  * On success *names is a malloc'd array of *count malloc'd strings. */
