@@ -9,6 +9,7 @@
  * creates the communicators of the next level. */
 #include "hierarchy/split.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +29,8 @@ int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const
         v[D + k] = present ? -path->elem[k].id : 1; /* absent counts as id -1 */
     }
     v[2 * D] = type;
-    v[2 * D + 1] = kind;
-    v[2 * D + 2] = -kind;
+    v[2 * D + 1] = kind == HMPI__NO_KIND ? -1 : kind;
+    v[2 * D + 2] = kind == HMPI__NO_KIND ? INT_MIN : -kind; /* neutral for MPI_MAX */
     v[2 * D + 3] = 0;
     v[2 * D + 4] = extra ? extra[0] : -1;
     v[2 * D + 5] = extra ? extra[1] : -1;
@@ -129,7 +130,7 @@ static int same_object(MPI_Comm comm, const hmpi__path *path, int e, int *same)
     hmpi__path prefix = *path;
     hmpi__agreement a;
     prefix.len = e + 1;
-    int rc = hmpi__agree(comm, &prefix, e, 0, NULL, &a);
+    int rc = hmpi__agree(comm, &prefix, e, HMPI__NO_KIND, NULL, &a);
     if (rc == MPI_SUCCESS)
         *same = a.common == e + 1 && !a.has_child;
     return rc;
@@ -227,7 +228,8 @@ int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra
     MPI_Comm nc = MPI_COMM_NULL, roots = MPI_COMM_NULL;
     (void)fn;
     MPI_Comm_rank(comm, &rank);
-    rc = hmpi__agree(comm, &cl->path, TYPE_UNGUIDED, 0, rank == 0 ? leader_extra : NULL, &a);
+    rc = hmpi__agree(comm, &cl->path, TYPE_UNGUIDED, HMPI__NO_KIND, rank == 0 ? leader_extra : NULL,
+                     &a);
     if (rc != MPI_SUCCESS)
         return rc;
     if (learned) {
@@ -367,7 +369,7 @@ int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                            "argument 'split_type' (%d) is not MPI_COMM_TYPE_SHARED, "
                            "HMPI_COMM_TYPE_HW_UNGUIDED, HMPI_COMM_TYPE_HW_GUIDED or MPI_UNDEFINED",
                            split_type);
-    int kind = type == TYPE_GUIDED ? guided_kind(info, fn) : 0;
+    int kind = type == TYPE_GUIDED ? guided_kind(info, fn) : HMPI__NO_KIND;
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     /* One allreduce: the prefix, and the type for processes that passed MPI_UNDEFINED. */

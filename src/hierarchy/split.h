@@ -13,6 +13,11 @@ typedef struct hmpi__agreement {
     int extra[2];  /* maximum of the callers' extra values */
 } hmpi__agreement;
 
+/* kind argument of processes that have no guided level to agree on */
+#define HMPI__NO_KIND (-2)
+
+/* One allreduce over comm: common path prefix, split type, guided kind (-1:
+ * unknown, which makes the agreed kind -1), and two extra values. */
 int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const int extra[2],
                 hmpi__agreement *out);
 
