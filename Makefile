@@ -38,7 +38,7 @@ check: check-openmpi check-mpich
 	@echo
 	@scripts/summarize-ctest.sh $(BUILD)/openmpi.log $(BUILD)/mpich.log
 
-demo: build-openmpi
+demo: build-openmpi build-mpich
 	@echo "== The hierarchy of a 4-node virtual cluster ($(CLUSTER)), 32 ranks"
 	@env $(OMPI_ENV) HMPI_TOPOLOGY=$(CURDIR)/$(CLUSTER) mpiexec.openmpi -n 32 \
 	  $(BUILD)/openmpi/tools/hmpi-topo
@@ -49,6 +49,9 @@ demo: build-openmpi
 	@echo "== Building the whole hierarchy against plain MPI_Comm_split (virtual cluster, 32 ranks)"
 	@env $(OMPI_ENV) HMPI_TOPOLOGY=$(CURDIR)/$(CLUSTER) mpiexec.openmpi -n 32 \
 	  $(BUILD)/openmpi/bench/hierarchy --reps 15
+	@echo
+	@echo "== Against MPICH's own MPI_COMM_TYPE_HW_UNGUIDED (this machine, 4 ranks bound to cores)"
+	@mpiexec.mpich -n 4 -bind-to core $(BUILD)/mpich/bench/hierarchy --reps 11
 
 fuzz: deps
 	@scripts/fuzz.sh
