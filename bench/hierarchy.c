@@ -24,9 +24,9 @@ static int reps = 21;
 /* What the plain replay needs: per level, this process's colour, whether it
  * is the root of its new communicator, and whether anyone split at all. */
 struct recipe {
-    int levels;        /* levels this process walks (its depth + 1 attempts) */
-    int colour[MAXL];  /* colour at step l (MPI_UNDEFINED: none) */
-    int split[MAXL];   /* did the step at level l split (some member had a child)? */
+    int levels;       /* levels this process walks (its depth + 1 attempts) */
+    int colour[MAXL]; /* colour at step l (MPI_UNDEFINED: none) */
+    int split[MAXL];  /* did the step at level l split (some member had a child)? */
 };
 
 static double now(void)
@@ -236,8 +236,7 @@ int main(int argc, char **argv)
         printf("  %-54s %12s %8s\n", "operation", "time (us)", "ratio");
         for (int i = 0; i < n; i++) {
             double base = i < 3 ? c[0].median : c[3].median;
-            printf("  %-54s %12.1f %8.2f\n", c[i].name, c[i].median * 1e6,
-                   c[i].median / base);
+            printf("  %-54s %12.1f %8.2f\n", c[i].name, c[i].median * 1e6, c[i].median / base);
         }
 #ifdef MPI_COMM_TYPE_HW_UNGUIDED
         printf("  HMPI_Hierarchy_create / MPI HW_UNGUIDED loop: %.2f%s\n",

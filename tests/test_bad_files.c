@@ -26,8 +26,8 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    int rc = HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, rank, MPI_INFO_NULL,
-                                  &out);
+    int rc =
+        HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, rank, MPI_INFO_NULL, &out);
     expect_text(rc, argc, argv, 0);
     CHECK(out == MPI_COMM_SELF);
     CHECK_MPI(HMPI_Error_class(rc, &klass));

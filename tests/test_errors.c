@@ -31,12 +31,12 @@ static void expect_error(int rc, int klass, const char *fn, const char *arg)
 static void split_errors(void)
 {
     MPI_Comm out = MPI_COMM_SELF, rootsout = MPI_COMM_SELF;
-    expect_error(HMPI_Comm_split_type(MPI_COMM_NULL, HMPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL,
-                                      &out),
-                 MPI_ERR_COMM, "HMPI_Comm_split_type", "'comm'");
-    expect_error(HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, 0,
-                                      MPI_INFO_NULL, NULL),
-                 MPI_ERR_ARG, "HMPI_Comm_split_type", "'newcomm'");
+    expect_error(
+        HMPI_Comm_split_type(MPI_COMM_NULL, HMPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL, &out),
+        MPI_ERR_COMM, "HMPI_Comm_split_type", "'comm'");
+    expect_error(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL, NULL),
+        MPI_ERR_ARG, "HMPI_Comm_split_type", "'newcomm'");
     expect_error(HMPI_Comm_split_type(MPI_COMM_WORLD, 12345, 0, MPI_INFO_NULL, &out), MPI_ERR_ARG,
                  "HMPI_Comm_split_type", "'split_type' (12345)");
     expect_error(HMPI_Comm_hsplit_with_roots(MPI_COMM_NULL, MPI_INFO_NULL, &out, &rootsout),
@@ -50,8 +50,8 @@ static void query_errors(void)
 {
     char type[HMPI_MAX_LEVEL_NAME] = "untouched", types[4][HMPI_MAX_LEVEL_NAME];
     int num = -7, index = -7, len = -7, level = -7, ranks[2] = {0, 1 << 20}, n;
-    expect_error(HMPI_Comm_get_hlevel_info(MPI_COMM_WORLD, &num, &index, type, &len),
-                 MPI_ERR_COMM, "HMPI_Comm_get_hlevel_info", "not created by an hmpi split");
+    expect_error(HMPI_Comm_get_hlevel_info(MPI_COMM_WORLD, &num, &index, type, &len), MPI_ERR_COMM,
+                 "HMPI_Comm_get_hlevel_info", "not created by an hmpi split");
     CHECK(num == -7 && index == -7 && len == -7);
     CHECK_STR(type, "untouched");
     expect_error(HMPI_Comm_get_hlevel_info(MPI_COMM_WORLD, &num, NULL, type, &len), MPI_ERR_ARG,
@@ -117,8 +117,7 @@ static void hierarchy_errors(void)
                  "HMPI_Hierarchy_level_comm", "'level'");
     expect_error(HMPI_Hierarchy_conduit_comm(h, depth, &c), MPI_ERR_ARG,
                  "HMPI_Hierarchy_conduit_comm", "'level'");
-    expect_error(HMPI_Hierarchy_depth(NULL, &depth), MPI_ERR_ARG, "HMPI_Hierarchy_depth",
-                 "'hier'");
+    expect_error(HMPI_Hierarchy_depth(NULL, &depth), MPI_ERR_ARG, "HMPI_Hierarchy_depth", "'hier'");
     CHECK(c == MPI_COMM_SELF);
     CHECK_MPI(HMPI_Hierarchy_free(&h));
     expect_error(HMPI_Hierarchy_free(&h), MPI_ERR_ARG, "HMPI_Hierarchy_free", "'*hier'");

@@ -47,8 +47,8 @@ static MPI_Comm guided(const char *level, int key, int type)
 static void check_every_type(void)
 {
     char types[16][HMPI_MAX_LEVEL_NAME];
-    static const char *const expected[] = {"Switch", "Machine", "Package", "NUMANode",
-                                           "L3Cache", "Core",   "PU"};
+    static const char *const expected[] = {"Switch",  "Machine", "Package", "NUMANode",
+                                           "L3Cache", "Core",    "PU"};
     int n;
     CHECK_MPI(HMPI_Get_hw_resource_types(MPI_COMM_WORLD, &n, types, 16));
     CHECK_INT(n, 7);
@@ -96,8 +96,8 @@ static void check_key_and_undefined(void)
     CHECK((rank % 3 == 0) == (comm == MPI_COMM_NULL));
     if (comm != MPI_COMM_NULL)
         MPI_Comm_free(&comm);
-    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL,
-                                   &comm));
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &comm));
     expect_block(comm, 8, 0);
     CHECK_STR(level_type(comm, NULL, NULL), "Machine");
     MPI_Comm_free(&comm);
@@ -147,8 +147,8 @@ static void check_min_levels(void)
         pair[1] = other;
         CHECK_MPI(HMPI_Comm_get_min_hlevel(MPI_COMM_WORLD, 2, pair, type, &len));
         const char *expected = other == rank           ? "Core"
-                             : other / 4 == rank / 4   ? "NUMANode"
-                             : other / 8 == rank / 8   ? "Machine"
+                               : other / 4 == rank / 4 ? "NUMANode"
+                               : other / 8 == rank / 8 ? "Machine"
                                                        : "Switch"; /* leaf or top */
         CHECK_STR(type, expected);
     }

@@ -81,8 +81,8 @@ static void check_key_order(void)
 {
     MPI_Comm c;
     int m[8];
-    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, -rank,
-                                   MPI_INFO_NULL, &c));
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_UNGUIDED, -rank, MPI_INFO_NULL, &c));
     for (int i = 0; i < 8; i++)
         m[i] = rank / 8 * 8 + 7 - i;
     CHECK(has_members(c, m, 8));
@@ -97,8 +97,8 @@ static void check_roots_walk(void)
     MPI_Comm newcomm[NLEVELS], rootscomm[NLEVELS], oldcomm = MPI_COMM_WORLD;
     int idx = 0, m[8];
     while (oldcomm != MPI_COMM_NULL) {
-        CHECK_MPI(HMPI_Comm_hsplit_with_roots(oldcomm, MPI_INFO_NULL, &newcomm[idx],
-                                              &rootscomm[idx]));
+        CHECK_MPI(
+            HMPI_Comm_hsplit_with_roots(oldcomm, MPI_INFO_NULL, &newcomm[idx], &rootscomm[idx]));
         oldcomm = newcomm[idx++];
     }
     CHECK_INT(idx, 5);
@@ -135,10 +135,13 @@ static void check_min_level_and_comm_level(void)
         int r[3];
         const char *name;
     } cases[] = {
-        {2, {base, base + 1}, "L2Cache"},  {2, {base, base + 2}, "NUMANode"},
-        {2, {base, base + 4}, "Machine"},  {2, {base + 3, base + 7}, "Machine"},
+        {2, {base, base + 1}, "L2Cache"},
+        {2, {base, base + 2}, "NUMANode"},
+        {2, {base, base + 4}, "Machine"},
+        {2, {base + 3, base + 7}, "Machine"},
         {3, {base, base + 1, base + 3}, "NUMANode"},
-        {2, {base, (base + 8) % 32}, "Cluster"}, {1, {base}, "Core"},
+        {2, {base, (base + 8) % 32}, "Cluster"},
+        {1, {base}, "Core"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         CHECK_MPI(HMPI_Comm_get_min_hlevel(MPI_COMM_WORLD, cases[c].n, cases[c].r, type, &len));
@@ -150,11 +153,11 @@ static void check_min_level_and_comm_level(void)
     }
     /* Träff's Comm_level on world: node 1, NUMA 2, L2 3, itself 4, other node 0. */
     for (int j = 0; j < 32; j++) {
-        int expected = j == rank ? 4
-                     : j / 8 != rank / 8 ? 0
-                     : j / 4 != rank / 4 ? 1
-                     : j / 2 != rank / 2 ? 2
-                                         : 3;
+        int expected = j == rank           ? 4
+                       : j / 8 != rank / 8 ? 0
+                       : j / 4 != rank / 4 ? 1
+                       : j / 2 != rank / 2 ? 2
+                                           : 3;
         CHECK_MPI(HMPI_Comm_level(MPI_COMM_WORLD, rank, j, &level));
         CHECK_INT(level, expected);
         CHECK_MPI(HMPI_Comm_level(MPI_COMM_WORLD, j, rank, &level));

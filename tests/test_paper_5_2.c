@@ -46,8 +46,8 @@ static void check_roots_walk(void)
     MPI_Comm newcomm[8], rootscomm[8], oldcomm = MPI_COMM_WORLD;
     int idx = 0;
     while (oldcomm != MPI_COMM_NULL) {
-        CHECK_MPI(HMPI_Comm_hsplit_with_roots(oldcomm, MPI_INFO_NULL, &newcomm[idx],
-                                              &rootscomm[idx]));
+        CHECK_MPI(
+            HMPI_Comm_hsplit_with_roots(oldcomm, MPI_INFO_NULL, &newcomm[idx], &rootscomm[idx]));
         oldcomm = newcomm[idx++];
     }
     int r0[] = {0, 4}, r1[] = {0, 2}, r2[] = {0, 1};
@@ -89,8 +89,8 @@ static void check_guided(void)
         MPI_Comm comm;
         MPI_Info_create(&info);
         MPI_Info_set(info, "mpi_hw_resource_type", cases[c].level);
-        CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_GUIDED, rank, info,
-                                       &comm));
+        CHECK_MPI(
+            HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_GUIDED, rank, info, &comm));
         MPI_Info_free(&info);
         int first = cases[c].first[rank], m[8];
         for (int i = 0; i < cases[c].size; i++)
@@ -101,8 +101,8 @@ static void check_guided(void)
     }
     /* No info key at all: MPI_COMM_NULL everywhere. */
     MPI_Comm comm;
-    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_GUIDED, rank, MPI_INFO_NULL,
-                                   &comm));
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_GUIDED, rank, MPI_INFO_NULL, &comm));
     CHECK(comm == MPI_COMM_NULL);
 }
 
@@ -125,11 +125,11 @@ static void check_queries(void)
     }
     static const int depth[8] = {3, 3, 2, 2, 1, 1, 1, 1};
     for (int j = 0; j < 8; j++) {
-        int expected = j == rank ? depth[rank]
-                     : j / 4 != rank / 4 ? 0
-                     : rank >= 4 ? 1
-                     : j / 2 != rank / 2 ? 1
-                                         : 2;
+        int expected = j == rank           ? depth[rank]
+                       : j / 4 != rank / 4 ? 0
+                       : rank >= 4         ? 1
+                       : j / 2 != rank / 2 ? 1
+                                           : 2;
         CHECK_MPI(HMPI_Comm_level(MPI_COMM_WORLD, rank, j, &level));
         CHECK_INT(level, expected);
     }

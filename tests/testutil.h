@@ -10,42 +10,41 @@
 
 static int test_checks;
 
-#define CHECK(cond)                                                                               \
-    do {                                                                                          \
-        test_checks++;                                                                            \
-        if (!(cond)) {                                                                            \
-            int r_;                                                                               \
-            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
-            fprintf(stderr, "[rank %d] %s:%d: check failed: %s\n", r_, __FILE__, __LINE__,        \
-                    #cond);                                                                       \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
-        }                                                                                         \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        test_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            int r_;                                                                                \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                    \
+            fprintf(stderr, "[rank %d] %s:%d: check failed: %s\n", r_, __FILE__, __LINE__, #cond); \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_INT(a, b)                                                                           \
-    do {                                                                                          \
-        long a_ = (long)(a), b_ = (long)(b);                                                      \
-        test_checks++;                                                                            \
-        if (a_ != b_) {                                                                           \
-            int r_;                                                                               \
-            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
-            fprintf(stderr, "[rank %d] %s:%d: %s == %ld, expected %s == %ld\n", r_, __FILE__,     \
-                    __LINE__, #a, a_, #b, b_);                                                    \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
-        }                                                                                         \
+#define CHECK_INT(a, b)                                                                            \
+    do {                                                                                           \
+        long a_ = (long)(a), b_ = (long)(b);                                                       \
+        test_checks++;                                                                             \
+        if (a_ != b_) {                                                                            \
+            int r_;                                                                                \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                    \
+            fprintf(stderr, "[rank %d] %s:%d: %s == %ld, expected %s == %ld\n", r_, __FILE__,      \
+                    __LINE__, #a, a_, #b, b_);                                                     \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_STR(a, b)                                                                           \
-    do {                                                                                          \
-        const char *a_ = (a), *b_ = (b);                                                          \
-        test_checks++;                                                                            \
-        if (strcmp(a_, b_) != 0) {                                                                \
-            int r_;                                                                               \
-            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                   \
-            fprintf(stderr, "[rank %d] %s:%d: %s is \"%s\", expected \"%s\"\n", r_, __FILE__,     \
-                    __LINE__, #a, a_, b_);                                                        \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
-        }                                                                                         \
+#define CHECK_STR(a, b)                                                                            \
+    do {                                                                                           \
+        const char *a_ = (a), *b_ = (b);                                                           \
+        test_checks++;                                                                             \
+        if (strcmp(a_, b_) != 0) {                                                                 \
+            int r_;                                                                                \
+            MPI_Comm_rank(MPI_COMM_WORLD, &r_);                                                    \
+            fprintf(stderr, "[rank %d] %s:%d: %s is \"%s\", expected \"%s\"\n", r_, __FILE__,      \
+                    __LINE__, #a, a_, b_);                                                         \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
+        }                                                                                          \
     } while (0)
 
 #define CHECK_MPI(call) CHECK_INT((call), MPI_SUCCESS)

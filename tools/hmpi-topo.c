@@ -31,10 +31,9 @@ struct options {
 
 static void usage(void)
 {
-    fprintf(stderr,
-            "usage: mpiexec -n N hmpi-topo [--dot] [--max-depth D] [--levels L1,L2,...]\n"
-            "  Prints the hierarchy of MPI_COMM_WORLD (real machine, or the virtual\n"
-            "  cluster named by HMPI_TOPOLOGY) as a tree, or as Graphviz with --dot.\n");
+    fprintf(stderr, "usage: mpiexec -n N hmpi-topo [--dot] [--max-depth D] [--levels L1,L2,...]\n"
+                    "  Prints the hierarchy of MPI_COMM_WORLD (real machine, or the virtual\n"
+                    "  cluster named by HMPI_TOPOLOGY) as a tree, or as Graphviz with --dot.\n");
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -249,8 +248,7 @@ int main(int argc, char **argv)
             printf("}\n");
         } else {
             printf("MPI_COMM_WORLD: %d ranks, %s%s\n", size,
-                   virt && *virt ? "virtual cluster " : "this machine",
-                   virt && *virt ? virt : "");
+                   virt && *virt ? "virtual cluster " : "this machine", virt && *virt ? virt : "");
             print_tree(all, size, 0, "", &o);
             print_summary(all, size);
         }

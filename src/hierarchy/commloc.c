@@ -142,11 +142,11 @@ static int build_table(MPI_Comm comm, hmpi__commloc *cl, const char *fn)
         return rc;
     int row = 1 + 2 * depth;
     int *mine = HMPI__ALLOC(int, row);
-    int *all = HMPI__ALLOC(int, (size_t)row * (size_t)size);
+    int *all = HMPI__ALLOC(int, (size_t)row *(size_t)size);
     hmpi__loctable *t = table_alloc(size, depth);
     if (!mine || !all || !t) {
-        rc = hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory for the locality table of %d ranks",
-                              size);
+        rc = hmpi__error_code(MPI_ERR_NO_MEM, fn,
+                              "out of memory for the locality table of %d ranks", size);
         goto fn_fail;
     }
     mine[0] = cl->path.len;

@@ -18,8 +18,8 @@ typedef struct hmpi__loctable {
 typedef struct hmpi__commloc {
     int refs;
     int has_network;
-    hmpi__path path;       /* this process; ids resolved for this communicator */
-    int has_level;         /* created by an hmpi split: the fields below are set */
+    hmpi__path path; /* this process; ids resolved for this communicator */
+    int has_level;   /* created by an hmpi split: the fields below are set */
     int num_comms, index;
     int kind;
     uint32_t aliases;

@@ -19,16 +19,17 @@ int HMPI_Comm_attach_locality(MPI_Comm comm)
     return hmpi__raise(comm, hmpi__commloc_ensure(comm, 1, fn, &cl));
 }
 
-int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type,
-                              int *resultlen)
+int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type, int *resultlen)
 {
     static const char fn[] = "HMPI_Comm_get_hlevel_info";
     if (comm == MPI_COMM_NULL)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
     if (!num_comms || !index || !type || !resultlen)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !num_comms ? "num_comms" : !index ? "index" : !type ? "type"
-                                                                              : "resultlen");
+                           !num_comms ? "num_comms"
+                           : !index   ? "index"
+                           : !type    ? "type"
+                                      : "resultlen");
     const hmpi__commloc *cl = hmpi__commloc_find(comm);
     if (!cl || !cl->has_level)
         return hmpi__error(comm, MPI_ERR_COMM, fn,
@@ -60,7 +61,9 @@ int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char 
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'nranks' (%d) is negative", nranks);
     if ((nranks > 0 && !ranks) || !type || !resultlen)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !type ? "type" : !resultlen ? "resultlen" : "ranks");
+                           !type        ? "type"
+                           : !resultlen ? "resultlen"
+                                        : "ranks");
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &me);
     for (int i = 0; i < nranks; i++) {
@@ -102,9 +105,10 @@ int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'level' is NULL");
     MPI_Comm_size(comm, &size);
     if (i < 0 || i >= size || j < 0 || j >= size)
-        return hmpi__error(comm, MPI_ERR_RANK, fn, "argument '%s' (%d) is not a rank of 'comm' "
-                           "(size %d)", i < 0 || i >= size ? "i" : "j",
-                           i < 0 || i >= size ? i : j, size);
+        return hmpi__error(comm, MPI_ERR_RANK, fn,
+                           "argument '%s' (%d) is not a rank of 'comm' "
+                           "(size %d)",
+                           i < 0 || i >= size ? "i" : "j", i < 0 || i >= size ? i : j, size);
     hmpi__commloc *cl = hmpi__commloc_find(comm);
     if (!cl || !cl->table)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "%s", missing_locality);
@@ -129,8 +133,7 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
     if (!ntypes)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'ntypes' is NULL");
     if (maxtypes < 0)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'maxtypes' (%d) is negative",
-                           maxtypes);
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'maxtypes' (%d) is negative", maxtypes);
     if (maxtypes > 0 && !types)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'types' is NULL");
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)

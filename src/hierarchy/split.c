@@ -199,9 +199,9 @@ int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_
         goto fn_fail;
     if (rootscomm && (rc = split_roots(comm, nc, &rc_comm)) != MPI_SUCCESS)
         goto fn_fail;
-    if (nc != MPI_COMM_NULL &&
-        (rc = hmpi__commloc_attach_child(nc, cl, comm, cl->path.elem[e].kind,
-                                         cl->path.elem[e].aliases, num, index, NULL)) != MPI_SUCCESS)
+    if (nc != MPI_COMM_NULL && (rc = hmpi__commloc_attach_child(nc, cl, comm, cl->path.elem[e].kind,
+                                                                cl->path.elem[e].aliases, num,
+                                                                index, NULL)) != MPI_SUCCESS)
         goto fn_fail;
     if (rc_comm != MPI_COMM_NULL && e > 0 &&
         (rc = attach_roots(rc_comm, cl, comm, cl->path.elem[e - 1].kind,
@@ -219,9 +219,9 @@ fn_fail:
     return rc;
 }
 
-int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2],
-                        int learned[2], MPI_Comm *newcomm, MPI_Comm *rootscomm,
-                        hmpi__commloc **newcl, const char *fn)
+int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2], int learned[2],
+                        MPI_Comm *newcomm, MPI_Comm *rootscomm, hmpi__commloc **newcl,
+                        const char *fn)
 {
     hmpi__agreement a;
     int rank, rc;
@@ -308,8 +308,8 @@ static int shared_split_real(MPI_Comm comm, hmpi__commloc *cl, int participate, 
     while (m < cl->path.len && !(cl->path.elem[m].aliases & (1u << HMPI__KIND_MACHINE)))
         m++;
     if (nc != MPI_COMM_NULL && m < cl->path.len &&
-        (rc = hmpi__commloc_attach_child(nc, cl, comm, HMPI__KIND_MACHINE,
-                                         cl->path.elem[m].aliases, num, index, NULL)))
+        (rc = hmpi__commloc_attach_child(nc, cl, comm, HMPI__KIND_MACHINE, cl->path.elem[m].aliases,
+                                         num, index, NULL)))
         goto fn_fail;
     *newcomm = nc;
     return MPI_SUCCESS;
@@ -352,8 +352,7 @@ static int guided_kind(MPI_Info info, const char *fn)
     return kind;
 }
 
-int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
-                         MPI_Comm *newcomm)
+int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     static const char fn[] = "HMPI_Comm_split_type";
     hmpi__commloc *cl;

@@ -26,9 +26,9 @@ int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const
  * (the hierarchy uses it to finish the previous level). On return,
  * the numbering of newcomm is known on its rank 0 (newcl), learned holds the
  * pair sent by comm's rank 0. */
-int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2],
-                        int learned[2], MPI_Comm *newcomm, MPI_Comm *rootscomm,
-                        hmpi__commloc **newcl, const char *fn);
+int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2], int learned[2],
+                        MPI_Comm *newcomm, MPI_Comm *rootscomm, hmpi__commloc **newcl,
+                        const char *fn);
 
 /* Guided split at kind with key, plus roots (rootscomm may be NULL). */
 int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,

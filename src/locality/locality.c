@@ -80,9 +80,9 @@ static int load_virtual(const char *file, hmpi__locality *loc, char *err, size_t
     loc->has_network = hmpi__vcluster_has_network(vc);
     loc->node_index = node;
     snprintf(loc->node_name, sizeof loc->node_name, "%s", node_name);
-    for (loc->machine_pos = 0; loc->path.elem[loc->machine_pos].kind != HMPI__KIND_MACHINE &&
-                               !(loc->path.elem[loc->machine_pos].aliases &
-                                 (1u << HMPI__KIND_MACHINE));
+    for (loc->machine_pos = 0;
+         loc->path.elem[loc->machine_pos].kind != HMPI__KIND_MACHINE &&
+         !(loc->path.elem[loc->machine_pos].aliases & (1u << HMPI__KIND_MACHINE));
          loc->machine_pos++)
         ;
     rc = 0;
@@ -196,8 +196,7 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
     snprintf(loc->node_name, sizeof loc->node_name, "%s", host);
     host[strcspn(host, ".")] = '\0'; /* topology.conf uses short names */
     loc->path.len = 0;
-    loc->path.elem[loc->path.len++] =
-        (hmpi__elem){0, HMPI__KIND_CLUSTER, 1u << HMPI__KIND_CLUSTER};
+    loc->path.elem[loc->path.len++] = (hmpi__elem){0, HMPI__KIND_CLUSTER, 1u << HMPI__KIND_CLUSTER};
     if (conf && *conf) {
         if (network_from_conf(conf, host, &loc->path, err, errlen))
             return -1;

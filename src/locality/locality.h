@@ -60,11 +60,11 @@ struct hmpi__conf;
 
 typedef struct hmpi__switchtree {
     int nswitch;
-    char **name;   /* per switch */
-    int *parent;   /* per switch, -1 for a top switch */
+    char **name; /* per switch */
+    int *parent; /* per switch, -1 for a top switch */
     int nnodes;
-    char **node;   /* node names attached to a leaf switch */
-    int *node_sw;  /* per node: its switch */
+    char **node;              /* node names attached to a leaf switch */
+    int *node_sw;             /* per node: its switch */
     hmpi__namemap switch_map; /* name -> switch */
     hmpi__namemap node_map;   /* name -> node */
 } hmpi__switchtree;
@@ -91,8 +91,7 @@ typedef struct hmpi__vcluster hmpi__vcluster;
 /* Parse and validate a whole virtual cluster for a world of world_size ranks.
  * dir resolves relative @file paths. Errors: "'<filename>', line N: ...". */
 int hmpi__vcluster_parse(const char *text, size_t len, const char *filename, const char *dir,
-                         int world_size, int flags, hmpi__vcluster **out, char *err,
-                         size_t errlen);
+                         int world_size, int flags, hmpi__vcluster **out, char *err, size_t errlen);
 /* Path, node index and node name of a rank (0 <= rank < world_size). */
 int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *path, int *node,
                              const char **node_name);

@@ -36,8 +36,8 @@ static int declare_switches(const hmpi__conf *conf, hmpi__switchtree *t, char *e
             continue;
         int bad = hmpi__conf_unknown_key(line, known);
         if (bad >= 0) {
-            snprintf(err, errlen, "line %d: unknown key '%.64s' in a SwitchName line",
-                     line->lineno, line->words[bad].key);
+            snprintf(err, errlen, "line %d: unknown key '%.64s' in a SwitchName line", line->lineno,
+                     line->words[bad].key);
             return -1;
         }
         char **names, sub[256];
@@ -55,15 +55,15 @@ static int declare_switches(const hmpi__conf *conf, hmpi__switchtree *t, char *e
         for (int s = t->nswitch - n; s < t->nswitch; s++) {
             int old = hmpi__namemap_put(&t->switch_map, t->name[s], s);
             if (old != -1) {
-                snprintf(err, errlen, old == -2 ? "line %d: out of memory"
-                                                : "line %d: switch '%.64s' is defined twice",
+                snprintf(err, errlen,
+                         old == -2 ? "line %d: out of memory"
+                                   : "line %d: switch '%.64s' is defined twice",
                          line->lineno, t->name[s]);
                 return -1;
             }
         }
         if (t->nswitch > HMPI__MAX_NODES) {
-            snprintf(err, errlen, "line %d: more than %d switches", line->lineno,
-                     HMPI__MAX_NODES);
+            snprintf(err, errlen, "line %d: more than %d switches", line->lineno, HMPI__MAX_NODES);
             return -1;
         }
     }
@@ -95,11 +95,13 @@ static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err,
                 }
                 for (int i = 0; i < n; i++) {
                     int c = hmpi__namemap_get(&t->switch_map, names[i]);
-                    const char *why = c < 0 ? "is not defined" : c == s ? "is its own child"
-                                    : t->parent[c] >= 0 ? "has two parents" : NULL;
+                    const char *why = c < 0               ? "is not defined"
+                                      : c == s            ? "is its own child"
+                                      : t->parent[c] >= 0 ? "has two parents"
+                                                          : NULL;
                     if (why) {
-                        snprintf(err, errlen, "line %d: switch '%.64s' %s", line->lineno,
-                                 names[i], why);
+                        snprintf(err, errlen, "line %d: switch '%.64s' %s", line->lineno, names[i],
+                                 why);
                         hmpi__hostlist_free(names, n);
                         return -1;
                     }
@@ -127,9 +129,10 @@ static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err,
                 for (int i = t->nnodes - n; i < t->nnodes; i++) {
                     int old = hmpi__namemap_put(&t->node_map, t->node[i], i);
                     if (old != -1) {
-                        snprintf(err, errlen, old == -2 ? "line %d: out of memory"
-                                                        : "line %d: node '%.64s' is under two "
-                                                          "switches",
+                        snprintf(err, errlen,
+                                 old == -2 ? "line %d: out of memory"
+                                           : "line %d: node '%.64s' is under two "
+                                             "switches",
                                  line->lineno, t->node[i]);
                         return -1;
                     }
@@ -160,8 +163,7 @@ static int check_acyclic(const hmpi__switchtree *t, char *err, size_t errlen)
     return 0;
 }
 
-int hmpi__switchtree_build(const hmpi__conf *conf, hmpi__switchtree *tree, char *err,
-                           size_t errlen)
+int hmpi__switchtree_build(const hmpi__conf *conf, hmpi__switchtree *tree, char *err, size_t errlen)
 {
     hmpi__switchtree t;
     memset(&t, 0, sizeof t);
@@ -212,8 +214,7 @@ int hmpi__switchtree_path(const hmpi__switchtree *t, int node, hmpi__path *path)
         return -1;
     while (n > 0) {
         int s = chain[--n];
-        path->elem[path->len++] =
-            (hmpi__elem){s, HMPI__KIND_SWITCH, 1u << HMPI__KIND_SWITCH};
+        path->elem[path->len++] = (hmpi__elem){s, HMPI__KIND_SWITCH, 1u << HMPI__KIND_SWITCH};
     }
     return 0;
 }

@@ -19,7 +19,7 @@ enum bind_mode { BIND_NONE, BIND_SPREAD, BIND_RANGE };
 struct topo_spec {
     char *text; /* synthetic description, or the XML path after '@' */
     int is_xml;
-    int line;   /* first NodeName line using it */
+    int line; /* first NodeName line using it */
     hwloc_topology_t topo;
 };
 
@@ -59,7 +59,8 @@ struct ctx {
     size_t errlen;
 };
 
-static int fail(struct ctx *c, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct ctx *c, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static int fail(struct ctx *c, int line, const char *fmt, ...)
 {
@@ -69,8 +70,8 @@ static int fail(struct ctx *c, int line, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     if (line > 0)
-        snprintf(c->err, c->errlen, "virtual cluster file '%s', line %d: %s", c->vc->filename,
-                 line, what);
+        snprintf(c->err, c->errlen, "virtual cluster file '%s', line %d: %s", c->vc->filename, line,
+                 what);
     else
         snprintf(c->err, c->errlen, "virtual cluster file '%s': %s", c->vc->filename, what);
     return -1;
@@ -130,9 +131,9 @@ static int parse_node_line(struct ctx *c, const hmpi__conf_line *line)
     for (int i = 0; i < n; i++) {
         int old = hmpi__namemap_put(&vc->node_map, names[i], vc->nnodes);
         if (old != -1 || vc->nnodes >= HMPI__MAX_NODES) {
-            int rc = old == -2 ? fail(c, line->lineno, "out of memory")
-                   : old >= 0  ? fail(c, line->lineno, "node '%.64s' is described twice", names[i])
-                               : fail(c, line->lineno, "more than %d nodes", HMPI__MAX_NODES);
+            int rc = old == -2  ? fail(c, line->lineno, "out of memory")
+                     : old >= 0 ? fail(c, line->lineno, "node '%.64s' is described twice", names[i])
+                                : fail(c, line->lineno, "more than %d nodes", HMPI__MAX_NODES);
             for (int j = i; j < n; j++) /* names[0..i) already belong to vc */
                 free(names[j]);
             free(names);
@@ -233,8 +234,8 @@ static int load_spec(struct ctx *c, struct topo_spec *s)
     if (s->topo)
         return 0;
     if (!s->is_xml && synthetic_too_large(s->text))
-        return fail(c, s->line, "synthetic description '%.64s' has more than %ld objects",
-                    s->text, MAX_SYNTHETIC_OBJECTS);
+        return fail(c, s->line, "synthetic description '%.64s' has more than %ld objects", s->text,
+                    MAX_SYNTHETIC_OBJECTS);
     if (s->is_xml && (c->flags & HMPI__VCLUSTER_NO_FILES))
         return fail(c, s->line, "XML files are disabled here ('@%.64s')", s->text);
     if (hwloc_topology_init(&s->topo))
@@ -326,8 +327,7 @@ static int parse_lines(struct ctx *c, const hmpi__conf *conf)
         if (strcasecmp(directive, "NodeName") == 0) {
             if (parse_node_line(c, line))
                 return -1;
-        } else if (strcasecmp(directive, "SwitchName") != 0 &&
-                   strcasecmp(directive, "Rank") != 0) {
+        } else if (strcasecmp(directive, "SwitchName") != 0 && strcasecmp(directive, "Rank") != 0) {
             return fail(c, line->lineno, "unknown key '%.64s'", directive);
         }
     }
@@ -341,8 +341,7 @@ static int parse_lines(struct ctx *c, const hmpi__conf *conf)
 }
 
 int hmpi__vcluster_parse(const char *text, size_t len, const char *filename, const char *dir,
-                         int world_size, int flags, hmpi__vcluster **out, char *err,
-                         size_t errlen)
+                         int world_size, int flags, hmpi__vcluster **out, char *err, size_t errlen)
 {
     hmpi__conf conf = {0, NULL};
     hmpi__vcluster *vc = calloc(1, sizeof *vc);
@@ -368,8 +367,7 @@ int hmpi__vcluster_parse(const char *text, size_t len, const char *filename, con
     int last_line = conf.nlines ? conf.lines[conf.nlines - 1].lineno : 0;
     for (int r = 0; r < world_size; r++) {
         if (!vc->ranks[r].line) {
-            fail(&c, last_line, "rank %d of %d is not described by any Rank line", r,
-                 world_size);
+            fail(&c, last_line, "rank %d of %d is not described by any Rank line", r, world_size);
             goto fn_fail;
         }
         if (validate_rank(&c, r))

@@ -14,13 +14,19 @@ static const struct {
     const char *alias;
     int kind;
 } aliases[] = {
-    {"node", HMPI__KIND_MACHINE},     {"host", HMPI__KIND_MACHINE},
+    {"node", HMPI__KIND_MACHINE},
+    {"host", HMPI__KIND_MACHINE},
     {"mpi_shared_memory", HMPI__KIND_MACHINE},
-    {"socket", HMPI__KIND_PACKAGE},   {"pack", HMPI__KIND_PACKAGE},
-    {"numa", HMPI__KIND_NUMANODE},    {"l5", HMPI__KIND_L5CACHE},
-    {"l4", HMPI__KIND_L4CACHE},       {"l3", HMPI__KIND_L3CACHE},
-    {"l2", HMPI__KIND_L2CACHE},       {"l1", HMPI__KIND_L1CACHE},
-    {"l1d", HMPI__KIND_L1CACHE},      {"l1dcache", HMPI__KIND_L1CACHE},
+    {"socket", HMPI__KIND_PACKAGE},
+    {"pack", HMPI__KIND_PACKAGE},
+    {"numa", HMPI__KIND_NUMANODE},
+    {"l5", HMPI__KIND_L5CACHE},
+    {"l4", HMPI__KIND_L4CACHE},
+    {"l3", HMPI__KIND_L3CACHE},
+    {"l2", HMPI__KIND_L2CACHE},
+    {"l1", HMPI__KIND_L1CACHE},
+    {"l1d", HMPI__KIND_L1CACHE},
+    {"l1dcache", HMPI__KIND_L1CACHE},
     {"hwthread", HMPI__KIND_PU},
 };
 
