@@ -196,6 +196,134 @@ HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
 
 /** @} */
 
+/**
+ * \defgroup hmpi_requests Requests and the schedule engine
+ * \brief Nonblocking and persistent operations (MPI 4.0 semantics).
+ *
+ * An operation is a schedule of rounds; each round runs local steps (copies,
+ * reductions with `MPI_Reduce_local`) and starts persistent point-to-point
+ * requests. `_init` builds the whole schedule and creates every request and
+ * buffer once; `HMPI_Start` allocates nothing. **Progress** happens only inside
+ * hmpi calls: `HMPI_Start` runs the first round, `HMPI_Test` advances over every
+ * completed round, `HMPI_Wait` blocks until the end. Library traffic uses a
+ * private duplicate of the communicator, never user tags.
+ * @{
+ */
+
+/** Opaque request of a nonblocking or persistent hmpi operation. */
+typedef struct hmpi_request *HMPI_Request;
+/** The null request. */
+#define HMPI_REQUEST_NULL ((HMPI_Request)0)
+
+/** \brief Start an inactive persistent request. Error if already active. */
+HMPI_API int HMPI_Start(HMPI_Request *request);
+/** \brief Start several persistent requests, in order. */
+HMPI_API int HMPI_Startall(int count, HMPI_Request requests[]);
+/**
+ * \brief Complete a request. A persistent request becomes inactive; a
+ * nonblocking one is freed and set to `HMPI_REQUEST_NULL`. The status (may be
+ * `MPI_STATUS_IGNORE`) is empty, as for MPI collectives.
+ */
+HMPI_API int HMPI_Wait(HMPI_Request *request, MPI_Status *status);
+/** \brief Complete several requests. */
+HMPI_API int HMPI_Waitall(int count, HMPI_Request requests[], MPI_Status statuses[]);
+/** \brief Advance a request; `*flag` tells whether it completed. */
+HMPI_API int HMPI_Test(HMPI_Request *request, int *flag, MPI_Status *status);
+/** \brief Free an inactive request (error if active). Sets it to `HMPI_REQUEST_NULL`. */
+HMPI_API int HMPI_Request_free(HMPI_Request *request);
+
+/** @} */
+
+/**
+ * \defgroup hmpi_coll Persistent and topology-aware collectives
+ * \brief MPI collectives as persistent (`_init`), nonblocking (`HMPI_I...`) and
+ * blocking calls, with flat and topology-aware algorithms.
+ *
+ * Results are those of the MPI collective for every root, count (0
+ * included), datatype (derived ones too, holes untouched) and op;
+ * non-commutative ops are applied in rank order. `MPI_IN_PLACE` as in MPI.
+ * The algorithm comes from the info key `hmpi_algorithm` of `_init` calls, or
+ * the environment variable `HMPI_COLL_ALGORITHM`: `auto` (default: the
+ * topology-aware algorithm when the communicator spans more than one level of
+ * the hierarchy), `hierarchical`, `binomial`, `linear`, `ring`,
+ * `recursive_doubling`, `pairwise`, `dissemination`.
+ * @{
+ */
+HMPI_API int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                              MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                 HMPI_Request *request);
+HMPI_API int HMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                               MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                            MPI_Info info, HMPI_Request *request);
+
+HMPI_API int HMPI_Ibarrier(MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                         HMPI_Request *request);
+HMPI_API int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, int root, MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                             HMPI_Request *request);
+HMPI_API int HMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             HMPI_Request *request);
+HMPI_API int HMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            HMPI_Request *request);
+HMPI_API int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                        HMPI_Request *request);
+
+HMPI_API int HMPI_Barrier(MPI_Comm comm);
+HMPI_API int HMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+HMPI_API int HMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, int root, MPI_Comm comm);
+HMPI_API int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm);
+HMPI_API int HMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+HMPI_API int HMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm);
+HMPI_API int HMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+HMPI_API int HMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+HMPI_API int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+
+/**
+ * \brief Rounds and point-to-point requests of a request's schedule (for
+ * tests and tuning). Local.
+ */
+HMPI_API int HMPI_Request_get_schedule_info(HMPI_Request request, int *rounds, int *messages);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@ static void table_free(hmpi__loctable *t)
     free(t->id);
     free(t->kind);
     free(t->node);
+    free(t->order);
     free(t);
 }
 
@@ -328,7 +329,9 @@ const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t)
             sweep(order, gap, t->n, +1, node);
             sweep(order, gap, t->n, -1, node);
             t->node = node;
+            t->order = order;
             node = NULL;
+            order = NULL;
         }
         free(order);
         free(gap);
@@ -336,4 +339,9 @@ const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t)
     }
     pthread_mutex_unlock(&commloc_lock);
     return t->node;
+}
+
+const int *hmpi__loctable_order(hmpi__loctable *t)
+{
+    return hmpi__loctable_nodes(t) ? t->order : NULL;
 }

@@ -13,6 +13,7 @@ typedef struct hmpi__loctable {
     int32_t *id;    /* [n * depth] */
     uint8_t *kind;  /* [n * depth] */
     uint32_t *node; /* [n], lazily: bit m set when a split of comm happens at prefix length m */
+    int *order;     /* [n], lazily: ranks sorted by path */
 } hmpi__loctable;
 
 typedef struct hmpi__commloc {
@@ -42,6 +43,8 @@ int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_
 
 /* The split prefix lengths of every rank (lazily computed; see HMPI_Comm_level). */
 const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);
+/* Ranks sorted by path (lexicographic), lazily computed with the nodes. */
+const int *hmpi__loctable_order(hmpi__loctable *t);
 /* Number of leading path elements that ranks a and b share. */
 int hmpi__loctable_lcp(const hmpi__loctable *t, int a, int b);
 

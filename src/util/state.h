@@ -10,5 +10,6 @@ void hmpi__state_ensure(void);
 void hmpi__error_release(void);
 void hmpi__locality_release(void);
 void hmpi__commloc_release(void);
+void hmpi__coll_release(void);
 
 #endif

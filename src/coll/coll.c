@@ -1,0 +1,560 @@
+/* Collective entry points: validation, algorithm choice, private traffic
+ * context, and the persistent / nonblocking / blocking forms of each. */
+#include "coll/coll.h"
+#include "util/state.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { FORM_PERSISTENT, FORM_NONBLOCKING, FORM_BLOCKING };
+
+static const char *const coll_names[HMPI__NCOLLS] = {
+    "barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
+    "reduce_scatter_block"};
+
+static const char *const algorithm_names[HMPI__NALGS] = {
+    "auto",     "hierarchical",       "binomial", "linear",
+    "ring",     "recursive_doubling", "pairwise", "dissemination"};
+
+/* Every algorithm, the first of each collective being its flat default. */
+static const struct {
+    int coll, alg;
+    hmpi__coll_builder build;
+    int commutative_only;
+} algorithms[] = {
+    {HMPI__BARRIER, HMPI__ALG_DISSEMINATION, hmpi__barrier_dissemination, 0},
+    {HMPI__BARRIER, HMPI__ALG_HIERARCHICAL, hmpi__barrier_hierarchical, 0},
+    {HMPI__BCAST, HMPI__ALG_BINOMIAL, hmpi__bcast_binomial, 0},
+    {HMPI__BCAST, HMPI__ALG_LINEAR, hmpi__bcast_linear, 0},
+    {HMPI__BCAST, HMPI__ALG_HIERARCHICAL, hmpi__bcast_hierarchical, 0},
+    {HMPI__REDUCE, HMPI__ALG_BINOMIAL, hmpi__reduce_binomial, 0},
+    {HMPI__REDUCE, HMPI__ALG_HIERARCHICAL, hmpi__reduce_hierarchical, 1},
+    {HMPI__ALLREDUCE, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0},
+    {HMPI__ALLREDUCE, HMPI__ALG_HIERARCHICAL, hmpi__allreduce_hierarchical, 1},
+    {HMPI__GATHER, HMPI__ALG_LINEAR, hmpi__gather_linear, 0},
+    {HMPI__SCATTER, HMPI__ALG_LINEAR, hmpi__scatter_linear, 0},
+    {HMPI__ALLGATHER, HMPI__ALG_RING, hmpi__allgather_ring, 0},
+    {HMPI__ALLGATHER, HMPI__ALG_LINEAR, hmpi__allgather_linear, 0},
+    {HMPI__ALLTOALL, HMPI__ALG_PAIRWISE, hmpi__alltoall_pairwise, 0},
+    {HMPI__ALLTOALL, HMPI__ALG_LINEAR, hmpi__alltoall_linear, 0},
+    {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter,
+     0},
+};
+#define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
+
+/* ---- private traffic context, one per communicator (not shared by dups) */
+
+typedef struct collctx {
+    MPI_Comm dup;
+    int next_tag, tag_ub;
+} collctx;
+
+static pthread_mutex_t coll_lock = PTHREAD_MUTEX_INITIALIZER;
+static int collctx_keyval = MPI_KEYVAL_INVALID;
+
+static int delete_collctx(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    collctx *cc = value;
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    MPI_Comm_free(&cc->dup);
+    free(cc);
+    return MPI_SUCCESS;
+}
+
+static int collctx_key(void)
+{
+    hmpi__state_ensure();
+    pthread_mutex_lock(&coll_lock);
+    if (collctx_keyval == MPI_KEYVAL_INVALID)
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_collctx, &collctx_keyval, NULL);
+    int k = collctx_keyval;
+    pthread_mutex_unlock(&coll_lock);
+    return k;
+}
+
+void hmpi__coll_release(void)
+{
+    pthread_mutex_lock(&coll_lock);
+    int k = collctx_keyval;
+    pthread_mutex_unlock(&coll_lock);
+    if (k == MPI_KEYVAL_INVALID)
+        return;
+    void *v;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
+    if (flag)
+        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
+    pthread_mutex_lock(&coll_lock);
+    MPI_Comm_free_keyval(&collctx_keyval);
+    collctx_keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&coll_lock);
+}
+
+/* Collective on first use: the private duplicate. Then a tag per operation
+ * (every process creates operations on comm in the same order). */
+static int private_context(MPI_Comm comm, MPI_Comm *dup, int *tag)
+{
+    collctx *cc;
+    void *v;
+    int flag = 0, rc, k = collctx_key();
+    MPI_Comm_get_attr(comm, k, &v, &flag);
+    if (flag) {
+        cc = v;
+    } else {
+        int *ub, ubflag = 0;
+        cc = calloc(1, sizeof *cc);
+        if (!cc)
+            return MPI_ERR_NO_MEM;
+        if ((rc = MPI_Comm_dup(comm, &cc->dup)) != MPI_SUCCESS) {
+            free(cc);
+            return rc;
+        }
+        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &ubflag);
+        cc->tag_ub = ubflag ? *ub : 32767;
+        if ((rc = MPI_Comm_set_attr(comm, k, cc)) != MPI_SUCCESS) {
+            MPI_Comm_free(&cc->dup);
+            free(cc);
+            return rc;
+        }
+    }
+    *dup = cc->dup;
+    *tag = cc->next_tag;
+    cc->next_tag = cc->next_tag >= cc->tag_ub ? 0 : cc->next_tag + 1;
+    return MPI_SUCCESS;
+}
+
+/* ---- validation ------------------------------------------------------- */
+
+static int is_rooted(int coll)
+{
+    return coll == HMPI__BCAST || coll == HMPI__REDUCE || coll == HMPI__GATHER ||
+           coll == HMPI__SCATTER;
+}
+
+static int is_reduction(int coll)
+{
+    return coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE || coll == HMPI__REDUCE_SCATTER_BLOCK;
+}
+
+/* Names of the count and type arguments in the user's call. */
+static const char *count_name(int coll, int send)
+{
+    if (coll == HMPI__BCAST || coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE)
+        return "count";
+    if (coll == HMPI__REDUCE_SCATTER_BLOCK)
+        return "recvcount";
+    return send ? "sendcount" : "recvcount";
+}
+
+static const char *type_name(int coll, int send)
+{
+    if (coll == HMPI__BCAST || is_reduction(coll))
+        return "datatype";
+    return send ? "sendtype" : "recvtype";
+}
+
+/* Which of the send / receive sides this process uses. */
+static void significant(const hmpi__coll_args *a, int rank, int *uses_send, int *uses_recv)
+{
+    int root = rank == a->root;
+    switch (a->coll) {
+    case HMPI__BARRIER:
+        *uses_send = *uses_recv = 0;
+        break;
+    case HMPI__GATHER:
+        *uses_send = !(root && a->sendbuf == MPI_IN_PLACE);
+        *uses_recv = root;
+        break;
+    case HMPI__SCATTER:
+        *uses_send = root;
+        *uses_recv = !(root && a->recvbuf == MPI_IN_PLACE);
+        break;
+    case HMPI__ALLGATHER:
+    case HMPI__ALLTOALL:
+        *uses_send = a->sendbuf != MPI_IN_PLACE;
+        *uses_recv = 1;
+        break;
+    default: /* bcast and reductions: one count and type, kept in the recv side */
+        *uses_send = 0;
+        *uses_recv = 1;
+    }
+}
+
+static int check_side(MPI_Comm comm, const char *fn, int coll, int send, int count,
+                      MPI_Datatype type)
+{
+    if (count < 0)
+        return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
+                           count_name(coll, send), count);
+    if (type == MPI_DATATYPE_NULL)
+        return hmpi__error(comm, MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL",
+                           type_name(coll, send));
+    return MPI_SUCCESS;
+}
+
+static int check_in_place(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int rank)
+{
+    int root = rank == a->root;
+    if (a->coll == HMPI__SCATTER) {
+        if (a->recvbuf == MPI_IN_PLACE && !root)
+            return hmpi__error(comm, MPI_ERR_BUFFER, fn,
+                               "argument 'recvbuf' is MPI_IN_PLACE on a process that is not "
+                               "the root");
+        return MPI_SUCCESS;
+    }
+    if (a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST && a->recvbuf == MPI_IN_PLACE &&
+        (a->coll != HMPI__REDUCE || root))
+        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
+    if ((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE &&
+        !root)
+        return hmpi__error(comm, MPI_ERR_BUFFER, fn,
+                           "argument 'sendbuf' is MPI_IN_PLACE on a process that is not the "
+                           "root");
+    return MPI_SUCCESS;
+}
+
+static int validate(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int form,
+                    const HMPI_Request *request)
+{
+    int inter = 0, size, rank, rc, uses_send, uses_recv;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    MPI_Comm_test_inter(comm, &inter);
+    if (inter)
+        return hmpi__error(comm, MPI_ERR_COMM, fn,
+                           "argument 'comm' is an intercommunicator (not supported)");
+    if (form != FORM_BLOCKING && !request)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    if (is_rooted(a->coll) && (a->root < 0 || a->root >= size))
+        return hmpi__error(comm, MPI_ERR_ROOT, fn,
+                           "argument 'root' (%d) is not a rank of 'comm' (size %d)", a->root,
+                           size);
+    if (is_reduction(a->coll) && a->op == MPI_OP_NULL)
+        return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+    significant(a, rank, &uses_send, &uses_recv);
+    if (uses_send && (rc = check_side(comm, fn, a->coll, 1, a->scount, a->stype)))
+        return rc;
+    if (uses_recv && (rc = check_side(comm, fn, a->coll, 0, a->rcount, a->rtype)))
+        return rc;
+    return check_in_place(comm, fn, a, rank);
+}
+
+/* ---- algorithm choice ------------------------------------------------- */
+
+static int parse_algorithm(const char *name)
+{
+    for (int i = 0; i < HMPI__NALGS; i++)
+        if (strcasecmp(name, algorithm_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The requested algorithm: info key, then environment, then auto. */
+static int requested_algorithm(MPI_Comm comm, const char *fn, MPI_Info info, int *alg)
+{
+    char value[64];
+    const char *env = getenv("HMPI_COLL_ALGORITHM");
+    *alg = HMPI__ALG_AUTO;
+    if (hmpi__info_get(info, "hmpi_algorithm", value, sizeof value)) {
+        if ((*alg = parse_algorithm(value)) < 0)
+            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
+                               "argument 'info': unknown 'hmpi_algorithm' value '%s'", value);
+    } else if (env && *env) {
+        if ((*alg = parse_algorithm(env)) < 0)
+            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
+                               "environment: unknown HMPI_COLL_ALGORITHM value '%s'", env);
+    }
+    return MPI_SUCCESS;
+}
+
+/* Does the communicator span more than one level of the hierarchy? */
+static int several_levels(hmpi__loctable *t)
+{
+    const uint32_t *node = hmpi__loctable_nodes(t);
+    for (int r = 0; node && r < t->n; r++)
+        if (__builtin_popcount(node[r] & ((1u << t->len[r]) - 1u)) > 1)
+            return 1;
+    return 0;
+}
+
+static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int alg,
+                          hmpi__coll_ctx *c, hmpi__coll_builder *out)
+{
+    int first = -1, wanted = -1;
+    for (int i = 0; i < NALGORITHMS; i++) {
+        if (algorithms[i].coll != a->coll)
+            continue;
+        if (first < 0)
+            first = i;
+        int fits = !algorithms[i].commutative_only || c->commutative;
+        if (alg == HMPI__ALG_AUTO && algorithms[i].alg == HMPI__ALG_HIERARCHICAL && fits &&
+            several_levels(c->table))
+            wanted = i;
+        if (alg == algorithms[i].alg) {
+            if (!fits)
+                return hmpi__error(comm, MPI_ERR_OP, fn,
+                                   "algorithm '%s' needs a commutative 'op'", algorithm_names[alg]);
+            wanted = i;
+        }
+    }
+    if (wanted < 0 && alg != HMPI__ALG_AUTO)
+        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn, "algorithm '%s' does not implement %s",
+                           algorithm_names[alg], coll_names[a->coll]);
+    *out = algorithms[wanted >= 0 ? wanted : first].build;
+    return MPI_SUCCESS;
+}
+
+/* Does this call move no data at all (so every process builds nothing)? */
+static int moves_nothing(const hmpi__coll_args *a, int rank)
+{
+    int uses_send, uses_recv;
+    if (a->coll == HMPI__BARRIER)
+        return 0;
+    significant(a, rank, &uses_send, &uses_recv);
+    return (uses_recv ? a->rcount : a->scount) == 0;
+}
+
+/* ---- building and running --------------------------------------------- */
+
+static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info,
+                 int form, HMPI_Request *request)
+{
+    hmpi__coll_ctx c;
+    hmpi__coll_builder builder = NULL;
+    hmpi__commloc *cl;
+    int alg, rc, commutative = 1;
+    if ((rc = requested_algorithm(comm, fn, info, &alg)) != MPI_SUCCESS)
+        return rc;
+    if (is_reduction(a->coll))
+        MPI_Op_commutative(a->op, &commutative);
+    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    memset(&c, 0, sizeof c);
+    MPI_Comm_rank(comm, &c.rank);
+    MPI_Comm_size(comm, &c.size);
+    c.commutative = commutative;
+    c.table = cl->table;
+    if ((rc = select_builder(comm, fn, a, alg, &c, &builder)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = private_context(comm, &c.comm, &c.tag)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    if (!(c.s = hmpi__sched_create()))
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    if (!moves_nothing(a, c.rank) && (rc = builder(&c, a)) != MPI_SUCCESS) {
+        hmpi__sched_free(c.s);
+        return hmpi__raise(comm, rc);
+    }
+    if ((rc = hmpi__request_create(c.s, form == FORM_PERSISTENT, comm, fn, request))) {
+        hmpi__sched_free(c.s);
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    }
+    return MPI_SUCCESS;
+}
+
+static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
+                 HMPI_Request *request)
+{
+    HMPI_Request r;
+    int rc = validate(comm, fn, a, form, request);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((rc = build(comm, fn, a, info, form, &r)) != MPI_SUCCESS)
+        return rc;
+    if (form == FORM_PERSISTENT) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
+        HMPI_Request_free(&r);
+        return rc;
+    }
+    if (form == FORM_NONBLOCKING) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    return HMPI_Wait(&r, MPI_STATUS_IGNORE); /* frees the nonpersistent request */
+}
+
+/* ---- the public functions --------------------------------------------- */
+
+#define ARGS(coll, sb, rb, sc, st, rc, rt, root, op)                                              \
+    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op}
+
+int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request)
+{
+    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
+    return entry(comm, "HMPI_Barrier_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Ibarrier(MPI_Comm comm, HMPI_Request *request)
+{
+    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
+    return entry(comm, "HMPI_Ibarrier", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Barrier(MPI_Comm comm)
+{
+    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
+    return entry(comm, "HMPI_Barrier", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                    MPI_Info info, HMPI_Request *request)
+{
+    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
+    return entry(comm, "HMPI_Bcast_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                HMPI_Request *request)
+{
+    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
+    return entry(comm, "HMPI_Ibcast", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
+    return entry(comm, "HMPI_Bcast", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, int root, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
+{
+    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
+    return entry(comm, "HMPI_Reduce_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 int root, MPI_Comm comm, HMPI_Request *request)
+{
+    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
+    return entry(comm, "HMPI_Ireduce", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                int root, MPI_Comm comm)
+{
+    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
+    return entry(comm, "HMPI_Reduce", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
+{
+    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
+    return entry(comm, "HMPI_Allreduce_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm, HMPI_Request *request)
+{
+    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
+    return entry(comm, "HMPI_Iallreduce", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                   MPI_Op op, MPI_Comm comm)
+{
+    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
+    return entry(comm, "HMPI_Allreduce", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+#define ROOTED_SIGNATURE                                                                          \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,      \
+        MPI_Datatype recvtype, int root, MPI_Comm comm
+#define ROOTED_ARGS(coll)                                                                         \
+    ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, root, MPI_OP_NULL)
+
+int HMPI_Gather_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ROOTED_ARGS(HMPI__GATHER);
+    return entry(comm, "HMPI_Gather_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Igather(ROOTED_SIGNATURE, HMPI_Request *request)
+{
+    ROOTED_ARGS(HMPI__GATHER);
+    return entry(comm, "HMPI_Igather", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Gather(ROOTED_SIGNATURE)
+{
+    ROOTED_ARGS(HMPI__GATHER);
+    return entry(comm, "HMPI_Gather", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Scatter_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ROOTED_ARGS(HMPI__SCATTER);
+    return entry(comm, "HMPI_Scatter_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Iscatter(ROOTED_SIGNATURE, HMPI_Request *request)
+{
+    ROOTED_ARGS(HMPI__SCATTER);
+    return entry(comm, "HMPI_Iscatter", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Scatter(ROOTED_SIGNATURE)
+{
+    ROOTED_ARGS(HMPI__SCATTER);
+    return entry(comm, "HMPI_Scatter", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+#define ALL_SIGNATURE                                                                             \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,      \
+        MPI_Datatype recvtype, MPI_Comm comm
+#define ALL_ARGS(coll)                                                                            \
+    ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, 0, MPI_OP_NULL)
+
+int HMPI_Allgather_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ALL_ARGS(HMPI__ALLGATHER);
+    return entry(comm, "HMPI_Allgather_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Iallgather(ALL_SIGNATURE, HMPI_Request *request)
+{
+    ALL_ARGS(HMPI__ALLGATHER);
+    return entry(comm, "HMPI_Iallgather", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Allgather(ALL_SIGNATURE)
+{
+    ALL_ARGS(HMPI__ALLGATHER);
+    return entry(comm, "HMPI_Allgather", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Alltoall_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ALL_ARGS(HMPI__ALLTOALL);
+    return entry(comm, "HMPI_Alltoall_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Ialltoall(ALL_SIGNATURE, HMPI_Request *request)
+{
+    ALL_ARGS(HMPI__ALLTOALL);
+    return entry(comm, "HMPI_Ialltoall", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+}
+int HMPI_Alltoall(ALL_SIGNATURE)
+{
+    ALL_ARGS(HMPI__ALLTOALL);
+    return entry(comm, "HMPI_Alltoall", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}
+
+int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                   MPI_Info info, HMPI_Request *request)
+{
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
+         0, op);
+    return entry(comm, "HMPI_Reduce_scatter_block_init", &a, info, FORM_PERSISTENT, request);
+}
+int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                               HMPI_Request *request)
+{
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
+         0, op);
+    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, FORM_NONBLOCKING,
+                 request);
+}
+int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
+         0, op);
+    return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+}

@@ -1,0 +1,79 @@
+/* Collectives: arguments, build context and algorithm builders. Private. */
+#ifndef HMPI_COLL_H
+#define HMPI_COLL_H
+
+#include "hierarchy/commloc.h"
+#include "schedule/request.h"
+
+enum hmpi__coll {
+    HMPI__BARRIER,
+    HMPI__BCAST,
+    HMPI__REDUCE,
+    HMPI__ALLREDUCE,
+    HMPI__GATHER,
+    HMPI__SCATTER,
+    HMPI__ALLGATHER,
+    HMPI__ALLTOALL,
+    HMPI__REDUCE_SCATTER_BLOCK,
+    HMPI__NCOLLS
+};
+
+enum hmpi__algorithm {
+    HMPI__ALG_AUTO,
+    HMPI__ALG_HIERARCHICAL,
+    HMPI__ALG_BINOMIAL,
+    HMPI__ALG_LINEAR,
+    HMPI__ALG_RING,
+    HMPI__ALG_RECURSIVE_DOUBLING,
+    HMPI__ALG_PAIRWISE,
+    HMPI__ALG_DISSEMINATION,
+    HMPI__NALGS
+};
+
+/* The arguments of any collective, as the user gave them. */
+typedef struct hmpi__coll_args {
+    int coll;
+    const void *sendbuf;
+    void *recvbuf;
+    int scount, rcount; /* reductions and bcast: count in both */
+    MPI_Datatype stype, rtype;
+    int root;
+    MPI_Op op;
+} hmpi__coll_args;
+
+/* What an algorithm builds with. */
+typedef struct hmpi__coll_ctx {
+    hmpi__sched *s;
+    MPI_Comm comm; /* private duplicate: all traffic goes there */
+    int tag;       /* this operation's own tag */
+    int rank, size;
+    int commutative;
+    hmpi__loctable *table; /* locality of comm's ranks (hierarchical algorithms) */
+} hmpi__coll_ctx;
+
+typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+
+/* flat.c: algorithms that ignore the hardware. */
+int hmpi__barrier_dissemination(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__bcast_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+
+/* topo.c: algorithms over the hardware hierarchy of the communicator. */
+int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+
+/* Address of block i of a buffer of blocks of count elements of type. */
+void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);
+
+#endif

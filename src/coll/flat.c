@@ -1,0 +1,321 @@
+/* Flat collective algorithms, built as schedules. Ranks are those of the
+ * private duplicate (the user's order). Reductions combine in rank order
+ * (lower ranks on the left), so non-commutative ops are correct. */
+#include "coll/coll.h"
+
+#define TRY(call)                                                                                 \
+    do {                                                                                          \
+        int rc_ = (call);                                                                         \
+        if (rc_ != MPI_SUCCESS)                                                                   \
+            return rc_;                                                                           \
+    } while (0)
+
+void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    return (char *)buf + (MPI_Aint)i * count * extent;
+}
+
+static int send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type, int peer)
+{
+    return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
+}
+
+static int recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
+{
+    return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);
+}
+
+static int scratch(hmpi__coll_ctx *c, int count, MPI_Datatype type, void **out)
+{
+    *out = hmpi__sched_scratch(c->s, count, type);
+    return *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+static int rel(int rank, int root, int size)
+{
+    return (rank - root + size) % size;
+}
+
+static int abs_rank(int vrank, int root, int size)
+{
+    return (vrank + root) % size;
+}
+
+int hmpi__barrier_dissemination(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    (void)a;
+    for (int dist = 1; dist < c->size; dist <<= 1) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(send(c, NULL, 0, MPI_BYTE, (c->rank + dist) % c->size));
+        TRY(recv(c, NULL, 0, MPI_BYTE, (c->rank - dist + c->size) % c->size));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__bcast_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int vr = rel(c->rank, a->root, c->size), mask = 1;
+    for (; mask < c->size; mask <<= 1)
+        if (vr & mask) {
+            TRY(recv(c, a->recvbuf, a->rcount, a->rtype, abs_rank(vr - mask, a->root, c->size)));
+            break;
+        }
+    TRY(hmpi__sched_round(c->s));
+    for (mask >>= 1; mask > 0; mask >>= 1) /* farthest child first */
+        if (vr + mask < c->size)
+            TRY(send(c, a->recvbuf, a->rcount, a->rtype, abs_rank(vr + mask, a->root, c->size)));
+    return MPI_SUCCESS;
+}
+
+int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (c->rank != a->root)
+        return recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
+    for (int r = 0; r < c->size; r++)
+        if (r != a->root)
+            TRY(send(c, a->recvbuf, a->rcount, a->rtype, r));
+    return MPI_SUCCESS;
+}
+
+/* Binomial reduce to tree_root over relative ranks; returns in *result the
+ * buffer holding the tree root's result. Each node combines its own block
+ * (lower ranks) on the left of its children's (higher ranks). */
+static int reduce_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
+                       MPI_Op op, int tree_root, const void **result)
+{
+    int vr = rel(c->rank, tree_root, c->size);
+    const void *acc = input;
+    void *tmp[2] = {NULL, NULL};
+    int which = 0;
+    for (int mask = 1; mask < c->size; mask <<= 1) {
+        if (vr & mask) {
+            TRY(hmpi__sched_round(c->s));
+            TRY(send(c, acc, count, type, abs_rank(vr - mask, tree_root, c->size)));
+            break;
+        }
+        if (vr + mask >= c->size)
+            continue;
+        if (!tmp[which])
+            TRY(scratch(c, count, type, &tmp[which]));
+        TRY(hmpi__sched_round(c->s));
+        TRY(recv(c, tmp[which], count, type, abs_rank(vr + mask, tree_root, c->size)));
+        TRY(hmpi__sched_round(c->s));
+        TRY(hmpi__sched_reduce(c->s, acc, tmp[which], count, type, op)); /* tmp = acc op tmp */
+        acc = tmp[which];
+        which ^= 1;
+    }
+    *result = acc;
+    return MPI_SUCCESS;
+}
+
+int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int count = a->rcount;
+    /* Commutative: the tree is rooted at root. Otherwise at 0, in rank order. */
+    int tree_root = c->commutative ? a->root : 0;
+    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
+    const void *result = NULL;
+    TRY(reduce_tree(c, input, count, a->rtype, a->op, tree_root, &result));
+    if (c->rank == tree_root && tree_root == a->root) {
+        TRY(hmpi__sched_round(c->s));
+        return hmpi__sched_copy(c->s, result, count, a->rtype, a->recvbuf, count, a->rtype);
+    }
+    if (tree_root != a->root) { /* non-commutative, root != 0: one more hop */
+        TRY(hmpi__sched_round(c->s));
+        if (c->rank == tree_root)
+            TRY(send(c, result, count, a->rtype, a->root));
+        if (c->rank == a->root)
+            TRY(recv(c, a->recvbuf, count, a->rtype, tree_root));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Recursive doubling, with the usual fold for non-powers of two; partners
+ * combine lower ranks on the left, so any op is applied in rank order. */
+int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int count = a->rcount, rank = c->rank, size = c->size;
+    MPI_Datatype type = a->rtype;
+    void *buf = a->recvbuf, *tmp;
+    if (a->sendbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, a->sendbuf, count, type, buf, count, type));
+    if (size == 1)
+        return MPI_SUCCESS;
+    TRY(scratch(c, count, type, &tmp));
+    int pof2 = 1;
+    while (pof2 * 2 <= size)
+        pof2 *= 2;
+    int rem = size - pof2, newrank;
+    if (rank < 2 * rem) { /* fold: even ranks hand their data to the next odd rank */
+        TRY(hmpi__sched_round(c->s));
+        if (rank % 2 == 0) {
+            TRY(send(c, buf, count, type, rank + 1));
+            newrank = -1;
+        } else {
+            TRY(recv(c, tmp, count, type, rank - 1));
+            TRY(hmpi__sched_round(c->s));
+            TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* left op mine */
+            newrank = rank / 2;
+        }
+    } else {
+        newrank = rank - rem;
+    }
+    for (int mask = 1; newrank >= 0 && mask < pof2; mask <<= 1) {
+        int newdst = newrank ^ mask;
+        int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+        TRY(hmpi__sched_round(c->s));
+        TRY(send(c, buf, count, type, dst));
+        TRY(recv(c, tmp, count, type, dst));
+        TRY(hmpi__sched_round(c->s));
+        if (dst < rank || c->commutative) {
+            TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* theirs op mine */
+        } else {
+            TRY(hmpi__sched_reduce(c->s, buf, tmp, count, type, a->op)); /* mine op theirs */
+            TRY(hmpi__sched_copy(c->s, tmp, count, type, buf, count, type));
+        }
+    }
+    if (rank < 2 * rem) { /* unfold */
+        TRY(hmpi__sched_round(c->s));
+        if (rank % 2 == 0)
+            TRY(recv(c, buf, count, type, rank + 1));
+        else
+            TRY(send(c, buf, count, type, rank - 1));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (c->rank != a->root)
+        return send(c, a->sendbuf, a->scount, a->stype, a->root);
+    if (a->sendbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype,
+                             hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
+                             a->rtype));
+    for (int r = 0; r < c->size; r++)
+        if (r != a->root)
+            TRY(recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+    return MPI_SUCCESS;
+}
+
+int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (c->rank != a->root)
+        return recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
+    if (a->recvbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, c->rank, a->scount, a->stype),
+                             a->scount, a->stype, a->recvbuf, a->rcount, a->rtype));
+    for (int r = 0; r < c->size; r++)
+        if (r != a->root)
+            TRY(send(c, hmpi__block(a->sendbuf, r, a->scount, a->stype), a->scount, a->stype, r));
+    return MPI_SUCCESS;
+}
+
+/* Own block into place (allgather). */
+static int own_block(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (a->sendbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype,
+                            hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
+                            a->rtype);
+}
+
+int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int right = (c->rank + 1) % c->size, left = (c->rank - 1 + c->size) % c->size;
+    TRY(own_block(c, a));
+    for (int k = 0; k < c->size - 1; k++) {
+        int out = (c->rank - k + c->size) % c->size, in = (c->rank - k - 1 + c->size) % c->size;
+        TRY(hmpi__sched_round(c->s));
+        TRY(send(c, hmpi__block(a->recvbuf, out, a->rcount, a->rtype), a->rcount, a->rtype,
+                 right));
+        TRY(recv(c, hmpi__block(a->recvbuf, in, a->rcount, a->rtype), a->rcount, a->rtype, left));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    const void *mine = hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype);
+    TRY(own_block(c, a));
+    TRY(hmpi__sched_round(c->s));
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank) {
+            TRY(send(c, mine, a->rcount, a->rtype, r));
+            TRY(recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+        }
+    return MPI_SUCCESS;
+}
+
+/* Alltoall send side: the user's buffer, or a copy of recvbuf when in place. */
+static int alltoall_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void **buf,
+                           int *count, MPI_Datatype *type)
+{
+    if (a->sendbuf != MPI_IN_PLACE) {
+        *buf = a->sendbuf;
+        *count = a->scount;
+        *type = a->stype;
+        return MPI_SUCCESS;
+    }
+    void *copy;
+    TRY(scratch(c, c->size * a->rcount, a->rtype, &copy));
+    TRY(hmpi__sched_copy(c->s, a->recvbuf, c->size * a->rcount, a->rtype, copy,
+                         c->size * a->rcount, a->rtype));
+    *buf = copy;
+    *count = a->rcount;
+    *type = a->rtype;
+    return MPI_SUCCESS;
+}
+
+int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    const void *sbuf;
+    int scount;
+    MPI_Datatype stype;
+    TRY(alltoall_source(c, a, &sbuf, &scount, &stype));
+    TRY(hmpi__sched_copy(c->s, hmpi__block(sbuf, c->rank, scount, stype), scount, stype,
+                         hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
+                         a->rtype));
+    for (int k = 1; k < c->size; k++) {
+        int dst = (c->rank + k) % c->size, src = (c->rank - k + c->size) % c->size;
+        TRY(hmpi__sched_round(c->s));
+        TRY(send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
+        TRY(recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype, src));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    const void *sbuf;
+    int scount;
+    MPI_Datatype stype;
+    TRY(alltoall_source(c, a, &sbuf, &scount, &stype));
+    TRY(hmpi__sched_copy(c->s, hmpi__block(sbuf, c->rank, scount, stype), scount, stype,
+                         hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
+                         a->rtype));
+    TRY(hmpi__sched_round(c->s));
+    for (int k = 1; k < c->size; k++) {
+        int dst = (c->rank + k) % c->size, src = (c->rank - k + c->size) % c->size;
+        TRY(send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
+        TRY(recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype, src));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Reduce the whole vector to rank 0 in rank order, then scatter its blocks. */
+int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int total = c->size * a->rcount;
+    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf, *result;
+    TRY(reduce_tree(c, input, total, a->rtype, a->op, 0, &result));
+    TRY(hmpi__sched_round(c->s));
+    if (c->rank != 0)
+        return recv(c, a->recvbuf, a->rcount, a->rtype, 0);
+    for (int r = 1; r < c->size; r++)
+        TRY(send(c, hmpi__block(result, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+    return hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
+}

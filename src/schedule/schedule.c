@@ -1,0 +1,295 @@
+/* Schedule engine: rounds of local steps and persistent requests. */
+#include "schedule/schedule.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { STEP_MEMCPY, STEP_PACK, STEP_REDUCE };
+
+typedef struct step {
+    int kind;
+    const void *src;
+    void *dst;
+    int scount, dcount;
+    MPI_Datatype stype, dtype;
+    MPI_Op op;
+    size_t bytes; /* STEP_MEMCPY: bytes; STEP_PACK: pack buffer size */
+    void *pack;   /* STEP_PACK: buffer */
+} step;
+
+typedef struct round {
+    int first_step, nsteps;
+    int first_req, nreqs;
+} round;
+
+struct hmpi__sched {
+    int nrounds, cap_rounds;
+    round *rounds;
+    int nsteps, cap_steps;
+    step *steps;
+    int nreqs, cap_reqs;
+    MPI_Request *reqs;
+    MPI_Status *status; /* [cap_reqs], so that waiting allocates nothing */
+    int nbufs, cap_bufs;
+    void **bufs; /* scratch and pack buffers */
+    int current; /* round in flight; nrounds when complete */
+};
+
+/* Grow an array of elements of size `size` to hold one more. */
+static int reserve(void **array, int *cap, int count, size_t size)
+{
+    if (count < *cap)
+        return 0;
+    int ncap = *cap ? 2 * *cap : 8;
+    void *grown = realloc(*array, (size_t)ncap * size);
+    if (!grown)
+        return -1;
+    *array = grown;
+    *cap = ncap;
+    return 0;
+}
+
+hmpi__sched *hmpi__sched_create(void)
+{
+    hmpi__sched *s = calloc(1, sizeof *s);
+    if (s && hmpi__sched_round(s) != MPI_SUCCESS) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void hmpi__sched_free(hmpi__sched *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->nreqs; i++)
+        if (s->reqs[i] != MPI_REQUEST_NULL)
+            MPI_Request_free(&s->reqs[i]);
+    for (int i = 0; i < s->nbufs; i++)
+        free(s->bufs[i]);
+    free(s->rounds);
+    free(s->steps);
+    free(s->reqs);
+    free(s->status);
+    free(s->bufs);
+    free(s);
+}
+
+int hmpi__sched_round(hmpi__sched *s)
+{
+    if (s->nrounds > 0) {
+        round *last = &s->rounds[s->nrounds - 1];
+        if (last->nsteps == 0 && last->nreqs == 0)
+            return MPI_SUCCESS; /* the open round is still empty: reuse it */
+    }
+    if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
+        return MPI_ERR_NO_MEM;
+    s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0};
+    return MPI_SUCCESS;
+}
+
+static round *open_round(hmpi__sched *s)
+{
+    return &s->rounds[s->nrounds - 1];
+}
+
+/* Steps must come before the requests of their round: a step added after a
+ * request opens a new round. */
+static int add_step(hmpi__sched *s, const step *st)
+{
+    if (open_round(s)->nreqs > 0 && hmpi__sched_round(s) != MPI_SUCCESS)
+        return MPI_ERR_NO_MEM;
+    if (reserve((void **)&s->steps, &s->cap_steps, s->nsteps, sizeof(step)))
+        return MPI_ERR_NO_MEM;
+    s->steps[s->nsteps++] = *st;
+    open_round(s)->nsteps++;
+    return MPI_SUCCESS;
+}
+
+static int keep_buffer(hmpi__sched *s, void *buf)
+{
+    if (reserve((void **)&s->bufs, &s->cap_bufs, s->nbufs, sizeof(void *))) {
+        free(buf);
+        return -1;
+    }
+    s->bufs[s->nbufs++] = buf;
+    return 0;
+}
+
+int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
+{
+    MPI_Aint lb, extent, true_lb, true_extent;
+    int size;
+    MPI_Type_size(type, &size);
+    MPI_Type_get_extent(type, &lb, &extent);
+    MPI_Type_get_true_extent(type, &true_lb, &true_extent);
+    *bytes = (size_t)size * (size_t)count;
+    return true_lb == 0 && true_extent == size && (count <= 1 || extent == size);
+}
+
+int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
+                     int dcount, MPI_Datatype dtype)
+{
+    size_t sbytes, dbytes;
+    step st = {STEP_MEMCPY, src, dst, scount, dcount, stype, dtype, MPI_OP_NULL, 0, NULL};
+    if (src == dst && scount == dcount && stype == dtype)
+        return MPI_SUCCESS;
+    if (hmpi__type_is_contiguous(stype, scount, &sbytes) &&
+        hmpi__type_is_contiguous(dtype, dcount, &dbytes) && sbytes == dbytes) {
+        st.bytes = sbytes;
+        return sbytes ? add_step(s, &st) : MPI_SUCCESS;
+    }
+    int packsize;
+    MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packsize);
+    st.kind = STEP_PACK;
+    st.bytes = (size_t)packsize;
+    st.pack = malloc(st.bytes ? st.bytes : 1);
+    if (!st.pack || keep_buffer(s, st.pack))
+        return MPI_ERR_NO_MEM;
+    return add_step(s, &st);
+}
+
+int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count, MPI_Datatype type,
+                       MPI_Op op)
+{
+    step st = {STEP_REDUCE, in, inout, count, count, type, type, op, 0, NULL};
+    return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
+}
+
+static int add_request(hmpi__sched *s, int is_send, const void *buf, int count, MPI_Datatype type,
+                       int peer, int tag, MPI_Comm comm)
+{
+    MPI_Request req;
+    int rc = is_send ? MPI_Send_init(buf, count, type, peer, tag, comm, &req)
+                     : MPI_Recv_init((void *)buf, count, type, peer, tag, comm, &req);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int cap = s->cap_reqs;
+    if (reserve((void **)&s->reqs, &s->cap_reqs, s->nreqs, sizeof(MPI_Request))) {
+        MPI_Request_free(&req);
+        return MPI_ERR_NO_MEM;
+    }
+    if (cap != s->cap_reqs) {
+        MPI_Status *grown = realloc(s->status, (size_t)s->cap_reqs * sizeof *grown);
+        if (!grown) {
+            MPI_Request_free(&req);
+            return MPI_ERR_NO_MEM;
+        }
+        s->status = grown;
+    }
+    s->reqs[s->nreqs++] = req;
+    open_round(s)->nreqs++;
+    return MPI_SUCCESS;
+}
+
+int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype type, int peer,
+                     int tag, MPI_Comm comm)
+{
+    return peer == MPI_PROC_NULL ? MPI_SUCCESS
+                                 : add_request(s, 1, buf, count, type, peer, tag, comm);
+}
+
+int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
+                     MPI_Comm comm)
+{
+    return peer == MPI_PROC_NULL ? MPI_SUCCESS
+                                 : add_request(s, 0, buf, count, type, peer, tag, comm);
+}
+
+void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type)
+{
+    MPI_Aint lb, extent, true_lb, true_extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    MPI_Type_get_true_extent(type, &true_lb, &true_extent);
+    size_t bytes = count > 0 ? (size_t)true_extent + (size_t)(count - 1) * (size_t)extent : 1;
+    char *base = malloc(bytes ? bytes : 1);
+    if (!base || keep_buffer(s, base))
+        return NULL;
+    return base - true_lb; /* so that the type's first byte lands on the buffer */
+}
+
+static int run_step(const step *st)
+{
+    switch (st->kind) {
+    case STEP_MEMCPY:
+        memcpy(st->dst, st->src, st->bytes);
+        return MPI_SUCCESS;
+    case STEP_PACK: {
+        int position = 0, rc;
+        rc = MPI_Pack(st->src, st->scount, st->stype, st->pack, (int)st->bytes, &position,
+                      MPI_COMM_SELF);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        int used = position;
+        position = 0;
+        return MPI_Unpack(st->pack, used, &position, st->dst, st->dcount, st->dtype,
+                          MPI_COMM_SELF);
+    }
+    default:
+        return MPI_Reduce_local(st->src, st->dst, st->scount, st->stype, st->op);
+    }
+}
+
+/* Run the steps of round `current` and start its requests. */
+static int launch(hmpi__sched *s)
+{
+    const round *r = &s->rounds[s->current];
+    for (int i = 0; i < r->nsteps; i++) {
+        int rc = run_step(&s->steps[r->first_step + i]);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    return r->nreqs ? MPI_Startall(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
+}
+
+int hmpi__sched_start(hmpi__sched *s)
+{
+    s->current = 0;
+    return launch(s);
+}
+
+/* Advance over every completed round; wait = block on each. */
+static int progress(hmpi__sched *s, int wait, int *done)
+{
+    while (s->current < s->nrounds) {
+        const round *r = &s->rounds[s->current];
+        if (r->nreqs) {
+            int flag = 1, rc;
+            if (wait)
+                rc = MPI_Waitall(r->nreqs, &s->reqs[r->first_req], s->status);
+            else
+                rc = MPI_Testall(r->nreqs, &s->reqs[r->first_req], &flag, s->status);
+            if (rc != MPI_SUCCESS)
+                return rc;
+            if (!flag) {
+                *done = 0;
+                return MPI_SUCCESS;
+            }
+        }
+        if (++s->current < s->nrounds) {
+            int rc = launch(s);
+            if (rc != MPI_SUCCESS)
+                return rc;
+        }
+    }
+    *done = 1;
+    return MPI_SUCCESS;
+}
+
+int hmpi__sched_test(hmpi__sched *s, int *done)
+{
+    return progress(s, 0, done);
+}
+
+int hmpi__sched_wait(hmpi__sched *s)
+{
+    int done;
+    return progress(s, 1, &done);
+}
+
+void hmpi__sched_stats(const hmpi__sched *s, int *rounds, int *requests)
+{
+    *rounds = s->nrounds;
+    *requests = s->nreqs;
+}

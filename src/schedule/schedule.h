@@ -1,0 +1,45 @@
+/* The schedule engine shared by every nonblocking and persistent operation.
+ *
+ * A schedule is a sequence of rounds. A round first runs its local steps
+ * (typed copies, MPI_Reduce_local), then starts its persistent point-to-point
+ * requests; it completes when they all have. Everything — requests, scratch
+ * buffers, pack buffers — is created while building (at _init); running a
+ * schedule allocates nothing, and each run starts from round 0 again. */
+#ifndef HMPI_SCHEDULE_H
+#define HMPI_SCHEDULE_H
+
+#include "hmpi_internal.h"
+
+typedef struct hmpi__sched hmpi__sched;
+
+hmpi__sched *hmpi__sched_create(void);
+void hmpi__sched_free(hmpi__sched *s);
+
+/* Building. Each call returns MPI_SUCCESS or an MPI error code. */
+int hmpi__sched_round(hmpi__sched *s); /* start a new round */
+/* dst = src (count elements of each type; same type signature) */
+int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
+                     int dcount, MPI_Datatype dtype);
+/* inout = in op inout (MPI_Reduce_local) */
+int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count,
+                       MPI_Datatype type, MPI_Op op);
+int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype type, int peer,
+                     int tag, MPI_Comm comm);
+int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
+                     MPI_Comm comm);
+/* Scratch for count elements of type, owned by the schedule (NULL: no memory). */
+void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type);
+
+/* Running. */
+int hmpi__sched_start(hmpi__sched *s);
+/* *done = 1 when the run is complete. */
+int hmpi__sched_test(hmpi__sched *s, int *done);
+int hmpi__sched_wait(hmpi__sched *s);
+
+/* Numbers for tests and benchmarks: rounds, requests. */
+void hmpi__sched_stats(const hmpi__sched *s, int *rounds, int *requests);
+
+/* Is the layout of count elements of type one contiguous block from the buffer address? */
+int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes);
+
+#endif

@@ -1,0 +1,337 @@
+/* Collectives against the MPI library's own, byte for byte (holes of derived
+ * datatypes included): every collective x algorithm x count (0, 1, odd,
+ * large) x datatype (int, vector with holes, contiguous of 4) x root x op
+ * (sum, max, a non-commutative user op) x communicator (world, shuffled,
+ * subset). Persistent requests are started three times with new contents;
+ * the nonblocking and blocking forms run too.
+ *   test_coll [collective ...]   (default: all) */
+#include "testutil.h"
+
+#include <stdint.h>
+
+enum { BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, RSB, NCOLL };
+static const char *const coll_name[NCOLL] = {"barrier", "bcast",     "reduce",   "allreduce",
+                                             "gather",  "scatter",   "allgather", "alltoall",
+                                             "reduce_scatter_block"};
+static const char *const algs[NCOLL][4] = {
+    {"auto", "dissemination", "hierarchical", NULL},
+    {"auto", "binomial", "linear", "hierarchical"},
+    {"auto", "binomial", "hierarchical", NULL},
+    {"auto", "recursive_doubling", "hierarchical", NULL},
+    {"auto", "linear", NULL, NULL},
+    {"auto", "linear", NULL, NULL},
+    {"auto", "ring", "linear", NULL},
+    {"auto", "pairwise", "linear", NULL},
+    {"auto", "binomial", NULL, NULL},
+};
+
+static MPI_Datatype vec_type, quad_type; /* ints with holes; 4 contiguous ints */
+static MPI_Op matmul_op;
+
+/* 2x2 matrix product modulo a prime on quad elements: associative, not commutative. */
+static void matmul(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    int *a = in, *b = inout;
+    (void)type;
+    for (int i = 0; i < *len; i++, a += 4, b += 4) {
+        int64_t p = 65521;
+        int r0 = (int)(((int64_t)a[0] * b[0] + (int64_t)a[1] * b[2]) % p);
+        int r1 = (int)(((int64_t)a[0] * b[1] + (int64_t)a[1] * b[3]) % p);
+        int r2 = (int)(((int64_t)a[2] * b[0] + (int64_t)a[3] * b[2]) % p);
+        int r3 = (int)(((int64_t)a[2] * b[1] + (int64_t)a[3] * b[3]) % p);
+        b[0] = r0, b[1] = r1, b[2] = r2, b[3] = r3;
+    }
+}
+
+struct side {
+    char *mine, *ref; /* the same initial bytes; hmpi writes mine, MPI writes ref */
+    size_t bytes;
+};
+
+static void alloc_side(struct side *s, size_t bytes)
+{
+    s->bytes = bytes + 64;
+    s->mine = malloc(s->bytes);
+    s->ref = malloc(s->bytes);
+}
+
+/* Fill with values that depend on rank, run and position; holes get a sentinel too. */
+static void fill(struct side *s, int rank, int run)
+{
+    int *m = (int *)s->mine, *r = (int *)s->ref;
+    for (size_t i = 0; i < s->bytes / sizeof(int); i++)
+        m[i] = r[i] = (int)((rank * 131 + run * 17 + (int)i * 7) % 1000 + 1);
+}
+
+struct caseinfo {
+    int coll, count, root, run;
+    MPI_Datatype type;
+    MPI_Op op;
+    const char *alg;
+    MPI_Comm comm;
+    int in_place;
+};
+
+static int start_ours(const struct caseinfo *k, struct side *snd, struct side *rcv, int form,
+                      HMPI_Request *req)
+{
+    int rank;
+    MPI_Comm_rank(k->comm, &rank);
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", k->alg);
+    void *sb = snd->mine, *rb = rcv->mine;
+    int c = k->count, root = k->root;
+    MPI_Datatype t = k->type;
+    int rc = MPI_SUCCESS;
+    if (k->in_place) {
+        int root_only = k->coll == REDUCE || k->coll == GATHER;
+        if (!root_only || rank == root)
+            sb = MPI_IN_PLACE;
+        if (k->coll == SCATTER && rank == root) {
+            sb = snd->mine;
+            rb = MPI_IN_PLACE;
+        }
+    }
+#define FORM(init, nb, bl, ...)                                                                   \
+    (form == 0 ? init(__VA_ARGS__, info, req) : form == 1 ? nb(__VA_ARGS__, req) : bl(__VA_ARGS__))
+    switch (k->coll) {
+    case BARRIER:
+        rc = form == 0 ? HMPI_Barrier_init(k->comm, info, req)
+           : form == 1 ? HMPI_Ibarrier(k->comm, req)
+                       : HMPI_Barrier(k->comm);
+        break;
+    case BCAST:
+        rc = FORM(HMPI_Bcast_init, HMPI_Ibcast, HMPI_Bcast, rb, c, t, root, k->comm);
+        break;
+    case REDUCE:
+        rc = FORM(HMPI_Reduce_init, HMPI_Ireduce, HMPI_Reduce, sb, rb, c, t, k->op, root, k->comm);
+        break;
+    case ALLREDUCE:
+        rc = FORM(HMPI_Allreduce_init, HMPI_Iallreduce, HMPI_Allreduce, sb, rb, c, t, k->op,
+                  k->comm);
+        break;
+    case GATHER:
+        rc = FORM(HMPI_Gather_init, HMPI_Igather, HMPI_Gather, sb, c, t, rb, c, t, root, k->comm);
+        break;
+    case SCATTER:
+        rc = FORM(HMPI_Scatter_init, HMPI_Iscatter, HMPI_Scatter, sb, c, t, rb, c, t, root,
+                  k->comm);
+        break;
+    case ALLGATHER:
+        rc = FORM(HMPI_Allgather_init, HMPI_Iallgather, HMPI_Allgather, sb, c, t, rb, c, t,
+                  k->comm);
+        break;
+    case ALLTOALL:
+        rc = FORM(HMPI_Alltoall_init, HMPI_Ialltoall, HMPI_Alltoall, sb, c, t, rb, c, t, k->comm);
+        break;
+    case RSB:
+        rc = FORM(HMPI_Reduce_scatter_block_init, HMPI_Ireduce_scatter_block,
+                  HMPI_Reduce_scatter_block, sb, rb, c, t, k->op, k->comm);
+        break;
+    }
+    MPI_Info_free(&info);
+    return rc;
+}
+
+static void run_reference(const struct caseinfo *k, struct side *snd, struct side *rcv)
+{
+    int rank;
+    MPI_Comm_rank(k->comm, &rank);
+    void *sb = snd->ref, *rb = rcv->ref;
+    int c = k->count, root = k->root;
+    MPI_Datatype t = k->type;
+    if (k->in_place) {
+        int root_only = k->coll == REDUCE || k->coll == GATHER;
+        if (!root_only || rank == root)
+            sb = MPI_IN_PLACE;
+        if (k->coll == SCATTER && rank == root) {
+            sb = snd->ref;
+            rb = MPI_IN_PLACE;
+        }
+    }
+    switch (k->coll) {
+    case BARRIER:
+        MPI_Barrier(k->comm);
+        break;
+    case BCAST:
+        MPI_Bcast(rb, c, t, root, k->comm);
+        break;
+    case REDUCE:
+        MPI_Reduce(sb, rb, c, t, k->op, root, k->comm);
+        break;
+    case ALLREDUCE:
+        MPI_Allreduce(sb, rb, c, t, k->op, k->comm);
+        break;
+    case GATHER:
+        MPI_Gather(sb, c, t, rb, c, t, root, k->comm);
+        break;
+    case SCATTER:
+        MPI_Scatter(sb, c, t, rb, c, t, root, k->comm);
+        break;
+    case ALLGATHER:
+        MPI_Allgather(sb, c, t, rb, c, t, k->comm);
+        break;
+    case ALLTOALL:
+        MPI_Alltoall(sb, c, t, rb, c, t, k->comm);
+        break;
+    case RSB:
+        MPI_Reduce_scatter_block(sb, rb, c, t, k->op, k->comm);
+        break;
+    }
+}
+
+static void compare(const struct caseinfo *k, const struct side *rcv, const char *form)
+{
+    if (memcmp(rcv->mine, rcv->ref, rcv->bytes) != 0) {
+        int rank;
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        size_t i = 0;
+        while (rcv->mine[i] == rcv->ref[i])
+            i++;
+        fprintf(stderr,
+                "[rank %d] %s %s alg=%s count=%d root=%d in_place=%d run=%d: byte %zu differs\n",
+                rank, form, coll_name[k->coll], k->alg, k->count, k->root, k->in_place, k->run,
+                i);
+    }
+    CHECK(memcmp(rcv->mine, rcv->ref, rcv->bytes) == 0);
+}
+
+static void run_case(struct caseinfo *k)
+{
+    int size, rank;
+    MPI_Aint lb, extent;
+    MPI_Comm_size(k->comm, &size);
+    MPI_Comm_rank(k->comm, &rank);
+    MPI_Type_get_extent(k->type, &lb, &extent);
+    size_t block = (size_t)extent * (size_t)k->count;
+    struct side snd, rcv;
+    alloc_side(&snd, block * (size_t)size);
+    alloc_side(&rcv, block * (size_t)size);
+    /* persistent: init once, three runs with new contents */
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    CHECK_MPI(start_ours(k, &snd, &rcv, 0, &req));
+    for (k->run = 0; k->run < 3; k->run++) {
+        fill(&snd, rank, k->run);
+        fill(&rcv, rank + 1000, k->run);
+        CHECK_MPI(HMPI_Start(&req));
+        if (k->run == 1) { /* progress through HMPI_Test */
+            int flag = 0, rc = MPI_SUCCESS;
+            while (!flag && rc == MPI_SUCCESS)
+                rc = HMPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+            CHECK_MPI(rc);
+        } else {
+            CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        }
+        run_reference(k, &snd, &rcv);
+        compare(k, &rcv, "persistent");
+    }
+    CHECK_MPI(HMPI_Request_free(&req));
+    CHECK(req == HMPI_REQUEST_NULL);
+    for (int form = 1; form <= 2; form++) { /* nonblocking, blocking */
+        fill(&snd, rank, 7 + form);
+        fill(&rcv, rank + 1000, 7 + form);
+        HMPI_Request nb = HMPI_REQUEST_NULL;
+        CHECK_MPI(start_ours(k, &snd, &rcv, form, &nb));
+        if (form == 1) {
+            CHECK(nb != HMPI_REQUEST_NULL);
+            CHECK_MPI(HMPI_Wait(&nb, MPI_STATUS_IGNORE));
+            CHECK(nb == HMPI_REQUEST_NULL);
+        }
+        run_reference(k, &snd, &rcv);
+        compare(k, &rcv, form == 1 ? "nonblocking" : "blocking");
+    }
+    free(snd.mine);
+    free(snd.ref);
+    free(rcv.mine);
+    free(rcv.ref);
+}
+
+static int is_reduction(int coll)
+{
+    return coll == REDUCE || coll == ALLREDUCE || coll == RSB;
+}
+
+static int is_rooted(int coll)
+{
+    return coll == BCAST || coll == REDUCE || coll == GATHER || coll == SCATTER;
+}
+
+static int has_in_place(int coll)
+{
+    return coll != BARRIER && coll != BCAST;
+}
+
+static int cases;
+
+static void run_coll(int coll, MPI_Comm comm)
+{
+    static const int counts[] = {0, 1, 5, 300};
+    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type};
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
+    int size;
+    MPI_Comm_size(comm, &size);
+    int roots[] = {0, size - 1, size / 2};
+    for (int ai = 0; ai < 4 && algs[coll][ai]; ai++)
+        for (int ci = 0; ci < 4; ci++)
+            for (int ti = 0; ti < 3; ti++)
+                for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
+                    for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
+                        for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
+                            if (coll == BARRIER && (ci || ti))
+                                continue;
+                            /* reductions: ints with the predefined ops, quads
+                             * with the user op (MPI libraries refuse predefined
+                             * ops on derived types); holes: data movement only */
+                            if (is_reduction(coll) && (ti == 1 || (oi == 2) != (ti == 2)))
+                                continue;
+                            if (ci == 3 && ti != 0 && coll == ALLTOALL)
+                                continue; /* keep the big cases small */
+                            int hier = strcmp(algs[coll][ai], "hierarchical") == 0;
+                            if (hier && oi == 2)
+                                continue; /* hierarchical reductions need commutative ops */
+                            struct caseinfo k = {coll, counts[ci], roots[ri], 0, types[ti],
+                                                 ops[oi], algs[coll][ai], comm, ip};
+                            run_case(&k);
+                            cases++;
+                        }
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Type_vector(3, 1, 2, MPI_INT, &vec_type); /* x . x . x : holes between */
+    MPI_Type_commit(&vec_type);
+    MPI_Type_contiguous(4, MPI_INT, &quad_type);
+    MPI_Type_commit(&quad_type);
+    MPI_Op_create(matmul, 0, &matmul_op);
+
+    MPI_Comm shuffled, subset;
+    MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 3 == 1 ? MPI_UNDEFINED : 0, size - rank, &subset);
+    MPI_Comm comms[] = {MPI_COMM_WORLD, shuffled, subset};
+    for (int coll = 0; coll < NCOLL; coll++) {
+        int wanted = argc == 1;
+        for (int i = 1; i < argc; i++)
+            wanted |= strcmp(argv[i], coll_name[coll]) == 0;
+        if (!wanted)
+            continue;
+        for (int ci = 0; ci < 3; ci++)
+            if (comms[ci] != MPI_COMM_NULL)
+                run_coll(coll, comms[ci]);
+    }
+    if (subset != MPI_COMM_NULL)
+        MPI_Comm_free(&subset);
+    MPI_Comm_free(&shuffled);
+    MPI_Type_free(&vec_type);
+    MPI_Type_free(&quad_type);
+    MPI_Op_free(&matmul_op);
+    if (rank == 0)
+        printf("collectives: %d cases on rank 0\n", cases);
+    test_done("collectives");
+    MPI_Finalize();
+    return 0;
+}
