@@ -1,0 +1,392 @@
+/* bench/persistent: the per-operation cost of hmpi's persistent collectives.
+ *
+ *   mpiexec -n 4 bench/persistent [--colls bcast,allreduce] [--sizes 4,1024] [--reps N]
+ *
+ * For each collective and message size, in one run (median over repetitions
+ * of the slowest rank; each repetition times a batch of operations):
+ *   hmpi      HMPI_<coll>_init once, then HMPI_Start + HMPI_Wait
+ *   MPI_I     MPI_I<coll> + MPI_Wait
+ *   MPI_init  the library's own persistent collective (MPI_<coll>_init in
+ *             MPICH 4, MPIX_<coll>_init in Open MPI 4.1) + MPI_Start + MPI_Wait
+ *   MPI       the blocking MPI_<coll>
+ * and, with --algorithms, hmpi's topology-aware algorithm against its flat
+ * one on ordered and on shuffled ranks. Ratios < 1 mean hmpi is faster. */
+#include <hmpi.h>
+
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
+#define PCOLL(name) MPIX_##name##_init
+#define HAVE_PCOLL 1
+#elif MPI_VERSION >= 4
+#define PCOLL(name) MPI_##name##_init
+#define HAVE_PCOLL 1
+#else
+#define HAVE_PCOLL 0
+#endif
+
+enum { BCAST, ALLREDUCE, REDUCE, ALLGATHER, ALLTOALL, GATHER, SCATTER, BARRIER, RSB, NCOLL };
+static const char *const names[NCOLL] = {"bcast",   "allreduce", "reduce",  "allgather",
+                                         "alltoall", "gather",   "scatter", "barrier",
+                                         "reduce_scatter_block"};
+enum { V_HMPI, V_MPI_I, V_MPI_INIT, V_MPI, NVARIANTS };
+
+struct bench {
+    int coll, bytes, count; /* count: elements (bytes for data, ints for reductions) */
+    MPI_Comm comm;
+    char *sbuf, *rbuf;
+    HMPI_Request hreq;
+    MPI_Request mreq;
+};
+
+static int reps = 15;
+
+static int is_reduction(int coll)
+{
+    return coll == ALLREDUCE || coll == REDUCE || coll == RSB;
+}
+
+static MPI_Datatype type_of(int coll)
+{
+    return is_reduction(coll) ? MPI_INT : MPI_BYTE;
+}
+
+static int hmpi_init(struct bench *b, MPI_Info info)
+{
+    MPI_Datatype t = type_of(b->coll);
+    int c = b->count;
+    switch (b->coll) {
+    case BCAST:
+        return HMPI_Bcast_init(b->rbuf, c, t, 0, b->comm, info, &b->hreq);
+    case ALLREDUCE:
+        return HMPI_Allreduce_init(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, info, &b->hreq);
+    case REDUCE:
+        return HMPI_Reduce_init(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm, info, &b->hreq);
+    case ALLGATHER:
+        return HMPI_Allgather_init(b->sbuf, c, t, b->rbuf, c, t, b->comm, info, &b->hreq);
+    case ALLTOALL:
+        return HMPI_Alltoall_init(b->sbuf, c, t, b->rbuf, c, t, b->comm, info, &b->hreq);
+    case GATHER:
+        return HMPI_Gather_init(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, info, &b->hreq);
+    case SCATTER:
+        return HMPI_Scatter_init(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, info, &b->hreq);
+    case BARRIER:
+        return HMPI_Barrier_init(b->comm, info, &b->hreq);
+    default:
+        return HMPI_Reduce_scatter_block_init(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, info,
+                                              &b->hreq);
+    }
+}
+
+static int mpi_nonblocking(struct bench *b)
+{
+    MPI_Datatype t = type_of(b->coll);
+    int c = b->count;
+    switch (b->coll) {
+    case BCAST:
+        return MPI_Ibcast(b->rbuf, c, t, 0, b->comm, &b->mreq);
+    case ALLREDUCE:
+        return MPI_Iallreduce(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, &b->mreq);
+    case REDUCE:
+        return MPI_Ireduce(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm, &b->mreq);
+    case ALLGATHER:
+        return MPI_Iallgather(b->sbuf, c, t, b->rbuf, c, t, b->comm, &b->mreq);
+    case ALLTOALL:
+        return MPI_Ialltoall(b->sbuf, c, t, b->rbuf, c, t, b->comm, &b->mreq);
+    case GATHER:
+        return MPI_Igather(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, &b->mreq);
+    case SCATTER:
+        return MPI_Iscatter(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, &b->mreq);
+    case BARRIER:
+        return MPI_Ibarrier(b->comm, &b->mreq);
+    default:
+        return MPI_Ireduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, &b->mreq);
+    }
+}
+
+static int mpi_persistent_init(struct bench *b)
+{
+#if HAVE_PCOLL
+    MPI_Datatype t = type_of(b->coll);
+    int c = b->count;
+    MPI_Info i = MPI_INFO_NULL;
+    switch (b->coll) {
+    case BCAST:
+        return PCOLL(Bcast)(b->rbuf, c, t, 0, b->comm, i, &b->mreq);
+    case ALLREDUCE:
+        return PCOLL(Allreduce)(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, i, &b->mreq);
+    case REDUCE:
+        return PCOLL(Reduce)(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm, i, &b->mreq);
+    case ALLGATHER:
+        return PCOLL(Allgather)(b->sbuf, c, t, b->rbuf, c, t, b->comm, i, &b->mreq);
+    case ALLTOALL:
+        return PCOLL(Alltoall)(b->sbuf, c, t, b->rbuf, c, t, b->comm, i, &b->mreq);
+    case GATHER:
+        return PCOLL(Gather)(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, i, &b->mreq);
+    case SCATTER:
+        return PCOLL(Scatter)(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, i, &b->mreq);
+    case BARRIER:
+        return PCOLL(Barrier)(b->comm, i, &b->mreq);
+    default:
+        return PCOLL(Reduce_scatter_block)(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, i, &b->mreq);
+    }
+#else
+    (void)b;
+    return MPI_ERR_OTHER;
+#endif
+}
+
+static void mpi_blocking(struct bench *b)
+{
+    MPI_Datatype t = type_of(b->coll);
+    int c = b->count;
+    switch (b->coll) {
+    case BCAST:
+        MPI_Bcast(b->rbuf, c, t, 0, b->comm);
+        break;
+    case ALLREDUCE:
+        MPI_Allreduce(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
+        break;
+    case REDUCE:
+        MPI_Reduce(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm);
+        break;
+    case ALLGATHER:
+        MPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, b->comm);
+        break;
+    case ALLTOALL:
+        MPI_Alltoall(b->sbuf, c, t, b->rbuf, c, t, b->comm);
+        break;
+    case GATHER:
+        MPI_Gather(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
+        break;
+    case SCATTER:
+        MPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
+        break;
+    case BARRIER:
+        MPI_Barrier(b->comm);
+        break;
+    default:
+        MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
+    }
+}
+
+static void run_once(struct bench *b, int variant)
+{
+    switch (variant) {
+    case V_HMPI:
+        HMPI_Start(&b->hreq);
+        HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE);
+        break;
+    case V_MPI_I:
+        mpi_nonblocking(b);
+        MPI_Wait(&b->mreq, MPI_STATUS_IGNORE);
+        break;
+    case V_MPI_INIT:
+        MPI_Start(&b->mreq);
+        MPI_Wait(&b->mreq, MPI_STATUS_IGNORE);
+        break;
+    default:
+        mpi_blocking(b);
+    }
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Batch size so that a batch lasts about a millisecond: every rank runs the
+ * same warm-up, then agrees on the slowest rank's pace. */
+static int batch_size(struct bench *b, int variant)
+{
+    const int warmup = 8;
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < warmup; i++)
+        run_once(b, variant);
+    double per_op = (MPI_Wtime() - t0) / warmup;
+    MPI_Allreduce(MPI_IN_PLACE, &per_op, 1, MPI_DOUBLE, MPI_MAX, b->comm);
+    int n = per_op > 0 ? (int)(1e-3 / per_op) : 1000;
+    return n < 1 ? 1 : n > 1000 ? 1000 : n;
+}
+
+/* Median over repetitions of the slowest rank's time per operation. */
+static double measure(struct bench *b, int variant)
+{
+    double *t = malloc(sizeof(double) * (size_t)reps);
+    int batch = batch_size(b, variant);
+    for (int r = 0; r < reps; r++) {
+        MPI_Barrier(b->comm);
+        double t0 = MPI_Wtime();
+        for (int i = 0; i < batch; i++)
+            run_once(b, variant);
+        t[r] = (MPI_Wtime() - t0) / batch;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, t, reps, MPI_DOUBLE, MPI_MAX, b->comm);
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    double median = t[reps / 2];
+    free(t);
+    return median;
+}
+
+static void setup(struct bench *b, int coll, int bytes, MPI_Comm comm)
+{
+    int size;
+    MPI_Comm_size(comm, &size);
+    b->coll = coll;
+    b->bytes = bytes;
+    b->count = is_reduction(coll) ? (bytes + 3) / 4 : bytes;
+    b->comm = comm;
+    size_t total = (size_t)(bytes + 4) * (size_t)size + 64;
+    b->sbuf = calloc(total, 1);
+    b->rbuf = calloc(total, 1);
+    if (coll == RSB) /* count is per process: keep the whole vector the given size */
+        b->count = (b->count + size - 1) / size;
+    b->hreq = HMPI_REQUEST_NULL;
+}
+
+static void teardown(struct bench *b)
+{
+    free(b->sbuf);
+    free(b->rbuf);
+}
+
+static void compare_with_mpi(int coll, int bytes, MPI_Comm comm, int rank)
+{
+    struct bench b;
+    double t[NVARIANTS] = {0};
+    setup(&b, coll, bytes, comm);
+    hmpi_init(&b, MPI_INFO_NULL);
+    t[V_HMPI] = measure(&b, V_HMPI);
+    t[V_MPI_I] = measure(&b, V_MPI_I);
+    if (HAVE_PCOLL && mpi_persistent_init(&b) == MPI_SUCCESS) {
+        t[V_MPI_INIT] = measure(&b, V_MPI_INIT);
+        MPI_Request_free(&b.mreq);
+    }
+    t[V_MPI] = measure(&b, V_MPI);
+    HMPI_Request_free(&b.hreq);
+    teardown(&b);
+    if (rank == 0) {
+        printf("  %-20s %8d", names[coll], bytes);
+        for (int v = 0; v < NVARIANTS; v++)
+            printf(" %10.2f", t[v] * 1e6);
+        for (int v = 1; v < NVARIANTS; v++)
+            if (t[v] > 0)
+                printf(" %9.2f", t[V_HMPI] / t[v]);
+            else
+                printf(" %9s", "-");
+        printf("\n");
+    }
+}
+
+static double time_algorithm(int coll, int bytes, MPI_Comm comm, const char *alg)
+{
+    struct bench b;
+    MPI_Info info;
+    setup(&b, coll, bytes, comm);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", alg);
+    hmpi_init(&b, info);
+    MPI_Info_free(&info);
+    double t = measure(&b, V_HMPI);
+    HMPI_Request_free(&b.hreq);
+    teardown(&b);
+    return t;
+}
+
+static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm shuffled,
+                               int rank)
+{
+    static const char *const flat[NCOLL] = {"binomial", "recursive_doubling", "binomial", "ring",
+                                            "pairwise", "linear", "linear", "dissemination",
+                                            "binomial"};
+    double t[4];
+    t[0] = time_algorithm(coll, bytes, ordered, "hierarchical");
+    t[1] = time_algorithm(coll, bytes, ordered, flat[coll]);
+    t[2] = time_algorithm(coll, bytes, shuffled, "hierarchical");
+    t[3] = time_algorithm(coll, bytes, shuffled, flat[coll]);
+    if (rank == 0)
+        printf("  %-20s %8d %10.2f %10.2f %7.2f %10.2f %10.2f %7.2f\n", names[coll], bytes,
+               t[0] * 1e6, t[1] * 1e6, t[0] / t[1], t[2] * 1e6, t[3] * 1e6, t[2] / t[3]);
+}
+
+static int parse_list(const char *s, int *out, int max, int names_list)
+{
+    int n = 0;
+    char copy[512], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", s);
+    for (char *tok = strtok_r(copy, ",", &save); tok && n < max;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (!names_list) {
+            out[n++] = atoi(tok);
+            continue;
+        }
+        for (int c = 0; c < NCOLL; c++)
+            if (strcmp(tok, names[c]) == 0)
+                out[n++] = c;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, colls[NCOLL], sizes[16], ncolls = 0, nsizes = 0, algorithms = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
+            ncolls = parse_list(argv[++i], colls, NCOLL, 1);
+        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
+            nsizes = parse_list(argv[++i], sizes, 16, 0);
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
+            reps = atoi(argv[++i]) > 2 ? atoi(argv[i]) : reps;
+        else if (strcmp(argv[i], "--algorithms") == 0)
+            algorithms = 1;
+    }
+    if (!ncolls)
+        for (ncolls = 0; ncolls < NCOLL; ncolls++)
+            colls[ncolls] = ncolls;
+    if (!nsizes) {
+        static const int defaults[] = {4, 64, 1024, 16384, 1048576};
+        for (nsizes = 0; nsizes < 5; nsizes++)
+            sizes[nsizes] = defaults[nsizes];
+    }
+    if (rank == 0) {
+        const char *topo = getenv("HMPI_TOPOLOGY");
+        printf("persistent collectives: %d ranks, %s%s; median of %d, slowest rank, us/op\n",
+               size, topo && *topo ? "virtual cluster " : "this machine", topo ? topo : "",
+               reps);
+        printf("  %-20s %8s %10s %10s %10s %10s %9s %9s %9s\n", "collective", "bytes", "hmpi",
+               "MPI_I", "MPI_init", "MPI", "/MPI_I", "/MPI_init", "/MPI");
+    }
+    for (int c = 0; c < ncolls; c++)
+        for (int s = 0; s < nsizes; s++)
+            if (colls[c] != BARRIER || s == 0)
+                compare_with_mpi(colls[c], sizes[s], MPI_COMM_WORLD, rank);
+    if (algorithms) {
+        MPI_Comm shuffled;
+        MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
+        if (rank == 0)
+            printf("\ntopology-aware vs flat (us/op): ordered ranks | shuffled ranks\n"
+                   "  %-20s %8s %10s %10s %7s %10s %10s %7s\n",
+                   "collective", "bytes", "hier", "flat", "ratio", "hier", "flat", "ratio");
+        for (int c = 0; c < ncolls; c++) {
+            if (colls[c] != BCAST && colls[c] != ALLREDUCE && colls[c] != REDUCE &&
+                colls[c] != BARRIER)
+                continue;
+            for (int s = 0; s < nsizes; s++)
+                if (colls[c] != BARRIER || s == 0)
+                    compare_algorithms(colls[c], sizes[s], MPI_COMM_WORLD, shuffled, rank);
+        }
+        MPI_Comm_free(&shuffled);
+    }
+    MPI_Finalize();
+    return 0;
+}
