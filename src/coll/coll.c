@@ -184,43 +184,44 @@ static void significant(const hmpi__coll_args *a, int rank, int *uses_send, int 
     }
 }
 
-static int check_side(MPI_Comm comm, const char *fn, int coll, int send, int count,
-                      MPI_Datatype type)
+static int check_side(const char *fn, int coll, int send, int count, MPI_Datatype type)
 {
     if (count < 0)
-        return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
-                           count_name(coll, send), count);
+        return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
+                                count_name(coll, send), count);
     if (type == MPI_DATATYPE_NULL)
-        return hmpi__error(comm, MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL",
-                           type_name(coll, send));
+        return hmpi__error_code(MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL",
+                                type_name(coll, send));
     return MPI_SUCCESS;
 }
 
-static int check_in_place(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int rank)
+static int check_in_place(const char *fn, const hmpi__coll_args *a, int rank)
 {
     int root = rank == a->root;
     if (a->coll == HMPI__SCATTER) {
         if (a->recvbuf == MPI_IN_PLACE && !root)
-            return hmpi__error(comm, MPI_ERR_BUFFER, fn,
-                               "argument 'recvbuf' is MPI_IN_PLACE on a process that is not "
-                               "the root");
+            return hmpi__error_code(MPI_ERR_BUFFER, fn,
+                                    "argument 'recvbuf' is MPI_IN_PLACE on a process that is "
+                                    "not the root");
         return MPI_SUCCESS;
     }
     if (a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST && a->recvbuf == MPI_IN_PLACE &&
         (a->coll != HMPI__REDUCE || root))
-        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
+        return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
     if ((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE &&
         !root)
-        return hmpi__error(comm, MPI_ERR_BUFFER, fn,
-                           "argument 'sendbuf' is MPI_IN_PLACE on a process that is not the "
-                           "root");
+        return hmpi__error_code(MPI_ERR_BUFFER, fn,
+                                "argument 'sendbuf' is MPI_IN_PLACE on a process that is not "
+                                "the root");
     return MPI_SUCCESS;
 }
 
-static int validate(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int form,
-                    const HMPI_Request *request)
+/* Arguments this process can check alone. The communicator and request
+ * checks raise at once; the others return a code (not raised) so that
+ * HMPI_CHECK can tell every process about them first. */
+static int validate_comm(MPI_Comm comm, const char *fn, int form, const HMPI_Request *request)
 {
-    int inter = 0, size, rank, rc, uses_send, uses_recv;
+    int inter = 0;
     if (comm == MPI_COMM_NULL)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
     MPI_Comm_test_inter(comm, &inter);
@@ -229,20 +230,103 @@ static int validate(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int
                            "argument 'comm' is an intercommunicator (not supported)");
     if (form != FORM_BLOCKING && !request)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
+    return MPI_SUCCESS;
+}
+
+static int validate_args(MPI_Comm comm, const char *fn, const hmpi__coll_args *a)
+{
+    int size, rank, rc, uses_send, uses_recv;
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &rank);
     if (is_rooted(a->coll) && (a->root < 0 || a->root >= size))
-        return hmpi__error(comm, MPI_ERR_ROOT, fn,
-                           "argument 'root' (%d) is not a rank of 'comm' (size %d)", a->root,
-                           size);
+        return hmpi__error_code(MPI_ERR_ROOT, fn,
+                                "argument 'root' (%d) is not a rank of 'comm' (size %d)", a->root,
+                                size);
     if (is_reduction(a->coll) && a->op == MPI_OP_NULL)
-        return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+        return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
     significant(a, rank, &uses_send, &uses_recv);
-    if (uses_send && (rc = check_side(comm, fn, a->coll, 1, a->scount, a->stype)))
+    if (uses_send && (rc = check_side(fn, a->coll, 1, a->scount, a->stype)))
         return rc;
-    if (uses_recv && (rc = check_side(comm, fn, a->coll, 0, a->rcount, a->rtype)))
+    if (uses_recv && (rc = check_side(fn, a->coll, 0, a->rcount, a->rtype)))
         return rc;
-    return check_in_place(comm, fn, a, rank);
+    return check_in_place(fn, a, rank);
+}
+
+/* ---- HMPI_CHECK=1: agreement across processes ------------------------- */
+
+static int check_enabled(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *v = getenv("HMPI_CHECK");
+        enabled = v && *v && strcmp(v, "0") != 0;
+    }
+    return enabled;
+}
+
+/* Predefined ops are compared by identity; user ops cannot be (-1). */
+static int op_id(MPI_Op op)
+{
+    const MPI_Op predefined[] = {MPI_SUM,  MPI_MAX,  MPI_MIN,  MPI_PROD,   MPI_LAND,   MPI_BAND,
+                                 MPI_LOR,  MPI_BOR,  MPI_LXOR, MPI_BXOR,   MPI_MINLOC, MPI_MAXLOC,
+                                 MPI_REPLACE};
+    for (int i = 0; i < (int)(sizeof predefined / sizeof predefined[0]); i++)
+        if (op == predefined[i])
+            return i;
+    return -1;
+}
+
+/* Bytes of one block as this process sees it (-1: none). */
+static long block_bytes(const hmpi__coll_args *a, int rank)
+{
+    int uses_send, uses_recv, tsize;
+    significant(a, rank, &uses_send, &uses_recv);
+    if (uses_recv && a->rcount >= 0 && a->rtype != MPI_DATATYPE_NULL) {
+        MPI_Type_size(a->rtype, &tsize);
+        return (long)a->rcount * tsize;
+    }
+    if (uses_send && a->scount >= 0 && a->stype != MPI_DATATYPE_NULL) {
+        MPI_Type_size(a->stype, &tsize);
+        return (long)a->scount * tsize;
+    }
+    return -1;
+}
+
+enum { AGREE_FAILED, AGREE_COLL, AGREE_ROOT, AGREE_BYTES, AGREE_OP, AGREE_N };
+
+/* One allreduce: did anyone fail its own checks, and do the collective, the
+ * root, the block size and the op agree? Returns a code for this process. */
+static int check_across(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int local_rc)
+{
+    static const char *const what[AGREE_N] = {"", "collective", "root", "bytes per block", "op"};
+    long v[2 * AGREE_N];
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    long mine[AGREE_N] = {local_rc != MPI_SUCCESS, a->coll, is_rooted(a->coll) ? a->root : 0,
+                          block_bytes(a, rank), is_reduction(a->coll) ? op_id(a->op) : 0};
+    for (int i = 0; i < AGREE_N; i++) {
+        v[i] = mine[i];
+        v[AGREE_N + i] = -mine[i];
+    }
+    int rc = MPI_Allreduce(MPI_IN_PLACE, v, 2 * AGREE_N, MPI_LONG, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (local_rc != MPI_SUCCESS)
+        return local_rc;
+    if (v[AGREE_FAILED] > 0)
+        return hmpi__error_code(MPI_ERR_ARG, fn,
+                                "HMPI_CHECK: another process passed invalid arguments");
+    for (int i = AGREE_COLL; i < AGREE_N; i++) {
+        long lo = -v[AGREE_N + i], hi = v[i];
+        if (i == AGREE_BYTES && lo < 0) /* processes without a block do not count */
+            continue;
+        if (lo != hi)
+            return hmpi__error_code(i == AGREE_ROOT ? MPI_ERR_ROOT : MPI_ERR_ARG, fn,
+                                    "HMPI_CHECK: the %s differs across processes: %ld here, "
+                                    "from %ld to %ld over 'comm'",
+                                    what[i], mine[i], lo, hi);
+    }
+    return MPI_SUCCESS;
 }
 
 /* ---- algorithm choice ------------------------------------------------- */
@@ -361,9 +445,14 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
                  HMPI_Request *request)
 {
     HMPI_Request r;
-    int rc = validate(comm, fn, a, form, request);
+    int rc = validate_comm(comm, fn, form, request);
     if (rc != MPI_SUCCESS)
         return rc;
+    rc = validate_args(comm, fn, a);
+    if (check_enabled())
+        rc = check_across(comm, fn, a, rc);
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
     if ((rc = build(comm, fn, a, info, form, &r)) != MPI_SUCCESS)
         return rc;
     if (form == FORM_PERSISTENT) {

@@ -1,0 +1,144 @@
+/* Errors of collectives and requests: MPI error classes, strings naming the
+ * function and argument, outputs untouched.
+ *   test_coll_errors          errors every process makes alike
+ *   test_coll_errors check    with HMPI_CHECK=1: mismatches across processes
+ *                             (roots, counts, ops, one bad process) are errors
+ *                             everywhere instead of hangs */
+#include "testutil.h"
+
+static int rank, size;
+
+/* a non-commutative op: keeps the left operand (never called here) */
+static void keep_left(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    memcpy(inout, in, sizeof(int) * (size_t)*len);
+}
+
+static void expect_error(int rc, int klass, const char *fn, const char *text)
+{
+    char msg[MPI_MAX_ERROR_STRING];
+    int len, got;
+    CHECK(rc != MPI_SUCCESS);
+    CHECK_MPI(HMPI_Error_class(rc, &got));
+    MPI_Error_string(rc, msg, &len);
+    if (got != klass || !strstr(msg, fn) || !strstr(msg, text))
+        fprintf(stderr, "[rank %d] class %d (expected %d), \"%s\" (expected %s ... %s)\n", rank,
+                got, klass, msg, fn, text);
+    CHECK_INT(got, klass);
+    CHECK(strstr(msg, fn) != NULL);
+    CHECK(strstr(msg, text) != NULL);
+}
+
+static void argument_errors(void)
+{
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    int buf[4] = {0};
+    MPI_Info info;
+    expect_error(HMPI_Bcast_init(buf, 1, MPI_INT, size, MPI_COMM_WORLD, MPI_INFO_NULL, &req),
+                 MPI_ERR_ROOT, "HMPI_Bcast_init", "'root'");
+    expect_error(HMPI_Bcast(buf, -3, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "HMPI_Bcast",
+                 "'count' (-3)");
+    expect_error(HMPI_Ibcast(buf, 1, MPI_INT, 0, MPI_COMM_NULL, &req), MPI_ERR_COMM,
+                 "HMPI_Ibcast", "'comm'");
+    expect_error(HMPI_Allreduce_init(buf, buf + 1, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
+                                     MPI_INFO_NULL, NULL),
+                 MPI_ERR_ARG, "HMPI_Allreduce_init", "'request'");
+    expect_error(HMPI_Allreduce(buf, buf + 1, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD),
+                 MPI_ERR_OP, "HMPI_Allreduce", "'op'");
+    expect_error(HMPI_Allgather(buf, 1, MPI_DATATYPE_NULL, buf, 1, MPI_INT, MPI_COMM_WORLD),
+                 MPI_ERR_TYPE, "HMPI_Allgather", "'sendtype'");
+    expect_error(HMPI_Alltoall(buf, 1, MPI_INT, buf, -1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_COUNT,
+                 "HMPI_Alltoall", "'recvcount' (-1)");
+    expect_error(HMPI_Allreduce(buf, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
+                 MPI_ERR_BUFFER, "HMPI_Allreduce", "'recvbuf' is MPI_IN_PLACE");
+    CHECK(req == HMPI_REQUEST_NULL); /* outputs untouched */
+
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "ring");
+    expect_error(HMPI_Bcast_init(buf, 1, MPI_INT, 0, MPI_COMM_WORLD, info, &req),
+                 MPI_ERR_INFO_VALUE, "HMPI_Bcast_init", "'ring' does not implement bcast");
+    MPI_Info_set(info, "hmpi_algorithm", "quantum");
+    expect_error(HMPI_Barrier_init(MPI_COMM_WORLD, info, &req), MPI_ERR_INFO_VALUE,
+                 "HMPI_Barrier_init", "'quantum'");
+    MPI_Op noncommutative;
+    MPI_Op_create(keep_left, 0, &noncommutative);
+    MPI_Info_set(info, "hmpi_algorithm", "hierarchical");
+    expect_error(HMPI_Reduce_init(buf, buf + 1, 1, MPI_INT, noncommutative, 0, MPI_COMM_WORLD,
+                                  info, &req),
+                 MPI_ERR_OP, "HMPI_Reduce_init", "needs a commutative 'op'");
+    MPI_Op_free(&noncommutative);
+    MPI_Info_free(&info);
+}
+
+static void request_errors(void)
+{
+    HMPI_Request req = HMPI_REQUEST_NULL, null = HMPI_REQUEST_NULL;
+    int buf = rank, flag;
+    MPI_Status status;
+    expect_error(HMPI_Start(NULL), MPI_ERR_ARG, "HMPI_Start", "'request'");
+    expect_error(HMPI_Start(&null), MPI_ERR_REQUEST, "HMPI_Start", "HMPI_REQUEST_NULL");
+    expect_error(HMPI_Request_free(&null), MPI_ERR_REQUEST, "HMPI_Request_free", "'request'");
+    expect_error(HMPI_Startall(-1, &req), MPI_ERR_COUNT, "HMPI_Startall", "'count' (-1)");
+    CHECK_MPI(HMPI_Wait(&null, &status)); /* a null request completes at once */
+    CHECK_INT(status.MPI_SOURCE, MPI_ANY_SOURCE);
+    CHECK_MPI(HMPI_Test(&null, &flag, MPI_STATUS_IGNORE));
+    CHECK(flag);
+
+    CHECK_MPI(HMPI_Bcast_init(&buf, 1, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE)); /* inactive: returns at once */
+    CHECK_MPI(HMPI_Start(&req));
+    expect_error(HMPI_Start(&req), MPI_ERR_REQUEST, "HMPI_Start", "already active");
+    expect_error(HMPI_Request_free(&req), MPI_ERR_REQUEST, "HMPI_Request_free", "is active");
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_INT(buf, 0);
+    CHECK(req != HMPI_REQUEST_NULL); /* persistent: inactive, still there */
+    CHECK_MPI(HMPI_Request_free(&req));
+    CHECK(req == HMPI_REQUEST_NULL);
+}
+
+/* HMPI_CHECK=1: inconsistent calls fail on every process, and the
+ * communicator stays usable afterwards. */
+static void mismatch_errors(void)
+{
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    int in[2] = {rank, rank}, out[2] = {0, 0};
+    expect_error(HMPI_Bcast_init(in, 1, MPI_INT, rank % 2, MPI_COMM_WORLD, MPI_INFO_NULL, &req),
+                 MPI_ERR_ROOT, "HMPI_Bcast_init", "root differs");
+    expect_error(HMPI_Allreduce(in, out, rank == 0 ? 2 : 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
+                 MPI_ERR_ARG, "HMPI_Allreduce", "bytes per block differs");
+    expect_error(HMPI_Reduce(in, out, 1, MPI_INT, rank % 2 ? MPI_MAX : MPI_SUM, 0,
+                             MPI_COMM_WORLD),
+                 MPI_ERR_ARG, "HMPI_Reduce", "op differs");
+    /* one process alone is wrong: it gets its own error, the others are told */
+    int rc = HMPI_Reduce(rank == 1 ? MPI_IN_PLACE : (void *)in, out, 1, MPI_INT, MPI_SUM, 0,
+                         MPI_COMM_WORLD);
+    if (rank == 1)
+        expect_error(rc, MPI_ERR_BUFFER, "HMPI_Reduce", "'sendbuf' is MPI_IN_PLACE");
+    else
+        expect_error(rc, MPI_ERR_ARG, "HMPI_Reduce", "another process passed invalid");
+    rc = HMPI_Gather(in, rank == size - 1 ? -1 : 1, MPI_INT, out, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    CHECK(rc != MPI_SUCCESS);
+    CHECK(req == HMPI_REQUEST_NULL);
+    /* still usable */
+    CHECK_MPI(HMPI_Allreduce(in, out, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+    CHECK_INT(out[0], size * (size - 1) / 2);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    if (argc > 1 && strcmp(argv[1], "check") == 0) {
+        CHECK(size >= 2);
+        mismatch_errors();
+    } else {
+        argument_errors();
+        request_errors();
+    }
+    test_done("collective errors");
+    MPI_Finalize();
+    return 0;
+}
