@@ -32,9 +32,9 @@
 #endif
 
 enum { BCAST, ALLREDUCE, REDUCE, ALLGATHER, ALLTOALL, GATHER, SCATTER, BARRIER, RSB, NCOLL };
-static const char *const names[NCOLL] = {"bcast",   "allreduce", "reduce",  "allgather",
-                                         "alltoall", "gather",   "scatter", "barrier",
-                                         "reduce_scatter_block"};
+static const char *const names[NCOLL] = {"bcast",     "allreduce", "reduce",
+                                         "allgather", "alltoall",  "gather",
+                                         "scatter",   "barrier",   "reduce_scatter_block"};
 enum { V_HMPI, V_MPI_I, V_MPI_INIT, V_MPI, NVARIANTS };
 
 struct bench {
@@ -300,12 +300,11 @@ static double time_algorithm(int coll, int bytes, MPI_Comm comm, const char *alg
     return t;
 }
 
-static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm shuffled,
-                               int rank)
+static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm shuffled, int rank)
 {
-    static const char *const flat[NCOLL] = {"binomial", "recursive_doubling", "binomial", "ring",
-                                            "pairwise", "linear", "linear", "dissemination",
-                                            "binomial"};
+    static const char *const flat[NCOLL] = {"binomial", "recursive_doubling", "binomial",
+                                            "ring",     "pairwise",           "linear",
+                                            "linear",   "dissemination",      "binomial"};
     double t[4];
     t[0] = time_algorithm(coll, bytes, ordered, "hierarchical");
     t[1] = time_algorithm(coll, bytes, ordered, flat[coll]);
@@ -321,8 +320,7 @@ static int parse_list(const char *s, int *out, int max, int names_list)
     int n = 0;
     char copy[512], *save = NULL;
     snprintf(copy, sizeof copy, "%s", s);
-    for (char *tok = strtok_r(copy, ",", &save); tok && n < max;
-         tok = strtok_r(NULL, ",", &save)) {
+    for (char *tok = strtok_r(copy, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save)) {
         if (!names_list) {
             out[n++] = atoi(tok);
             continue;
@@ -360,9 +358,8 @@ int main(int argc, char **argv)
     }
     if (rank == 0) {
         const char *topo = getenv("HMPI_TOPOLOGY");
-        printf("persistent collectives: %d ranks, %s%s; median of %d, slowest rank, us/op\n",
-               size, topo && *topo ? "virtual cluster " : "this machine", topo ? topo : "",
-               reps);
+        printf("persistent collectives: %d ranks, %s%s; median of %d, slowest rank, us/op\n", size,
+               topo && *topo ? "virtual cluster " : "this machine", topo ? topo : "", reps);
         printf("  %-20s %8s %10s %10s %10s %10s %9s %9s %9s\n", "collective", "bytes", "hmpi",
                "MPI_I", "MPI_init", "MPI", "/MPI_I", "/MPI_init", "/MPI");
     }

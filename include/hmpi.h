@@ -252,9 +252,9 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
 HMPI_API int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request);
 HMPI_API int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root,
                              MPI_Comm comm, MPI_Info info, HMPI_Request *request);
-HMPI_API int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
-                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                              MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, int root, MPI_Comm comm, MPI_Info info,
+                              HMPI_Request *request);
 HMPI_API int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
                                  HMPI_Request *request);
@@ -265,11 +265,11 @@ HMPI_API int HMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype 
                                void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                                MPI_Comm comm, MPI_Info info, HMPI_Request *request);
 HMPI_API int HMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                 MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                                 MPI_Info info, HMPI_Request *request);
 HMPI_API int HMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Info info, HMPI_Request *request);
 HMPI_API int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                             MPI_Info info, HMPI_Request *request);
@@ -279,15 +279,14 @@ HMPI_API int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int roo
                          HMPI_Request *request);
 HMPI_API int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, int root, MPI_Comm comm, HMPI_Request *request);
-HMPI_API int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
-                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                             HMPI_Request *request);
-HMPI_API int HMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, HMPI_Request *request);
-HMPI_API int HMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                           MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, MPI_Comm comm, HMPI_Request *request);
+HMPI_API int HMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                          HMPI_Request *request);
+HMPI_API int HMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                           HMPI_Request *request);
 HMPI_API int HMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              HMPI_Request *request);
@@ -306,13 +305,12 @@ HMPI_API int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_D
                             MPI_Op op, MPI_Comm comm);
 HMPI_API int HMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
-HMPI_API int HMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm);
+HMPI_API int HMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 HMPI_API int HMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
-HMPI_API int HMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+HMPI_API int HMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 HMPI_API int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 

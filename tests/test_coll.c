@@ -10,17 +10,17 @@
 #include <stdint.h>
 
 enum { BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, RSB, NCOLL };
-static const char *const coll_name[NCOLL] = {"barrier", "bcast",     "reduce",   "allreduce",
-                                             "gather",  "scatter",   "allgather", "alltoall",
-                                             "reduce_scatter_block"};
+static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
+                                             "allreduce", "gather",   "scatter",
+                                             "allgather", "alltoall", "reduce_scatter_block"};
 static const char *const algs[NCOLL][4] = {
     {"auto", "dissemination", "hierarchical", NULL},
     {"auto", "binomial", "linear", "hierarchical"},
     {"auto", "binomial", "hierarchical", NULL},
     {"auto", "recursive_doubling", "hierarchical", NULL},
-    {"auto", "linear", NULL, NULL},
-    {"auto", "linear", NULL, NULL},
-    {"auto", "ring", "linear", NULL},
+    {"auto", "linear", "hierarchical", NULL},
+    {"auto", "linear", "hierarchical", NULL},
+    {"auto", "ring", "linear", "hierarchical"},
     {"auto", "pairwise", "linear", NULL},
     {"auto", "binomial", NULL, NULL},
 };
@@ -93,13 +93,13 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
             rb = MPI_IN_PLACE;
         }
     }
-#define FORM(init, nb, bl, ...)                                                                   \
+#define FORM(init, nb, bl, ...)                                                                    \
     (form == 0 ? init(__VA_ARGS__, info, req) : form == 1 ? nb(__VA_ARGS__, req) : bl(__VA_ARGS__))
     switch (k->coll) {
     case BARRIER:
-        rc = form == 0 ? HMPI_Barrier_init(k->comm, info, req)
-           : form == 1 ? HMPI_Ibarrier(k->comm, req)
-                       : HMPI_Barrier(k->comm);
+        rc = form == 0   ? HMPI_Barrier_init(k->comm, info, req)
+             : form == 1 ? HMPI_Ibarrier(k->comm, req)
+                         : HMPI_Barrier(k->comm);
         break;
     case BCAST:
         rc = FORM(HMPI_Bcast_init, HMPI_Ibcast, HMPI_Bcast, rb, c, t, root, k->comm);
@@ -115,12 +115,12 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
         rc = FORM(HMPI_Gather_init, HMPI_Igather, HMPI_Gather, sb, c, t, rb, c, t, root, k->comm);
         break;
     case SCATTER:
-        rc = FORM(HMPI_Scatter_init, HMPI_Iscatter, HMPI_Scatter, sb, c, t, rb, c, t, root,
-                  k->comm);
+        rc =
+            FORM(HMPI_Scatter_init, HMPI_Iscatter, HMPI_Scatter, sb, c, t, rb, c, t, root, k->comm);
         break;
     case ALLGATHER:
-        rc = FORM(HMPI_Allgather_init, HMPI_Iallgather, HMPI_Allgather, sb, c, t, rb, c, t,
-                  k->comm);
+        rc =
+            FORM(HMPI_Allgather_init, HMPI_Iallgather, HMPI_Allgather, sb, c, t, rb, c, t, k->comm);
         break;
     case ALLTOALL:
         rc = FORM(HMPI_Alltoall_init, HMPI_Ialltoall, HMPI_Alltoall, sb, c, t, rb, c, t, k->comm);
@@ -191,8 +191,7 @@ static void compare(const struct caseinfo *k, const struct side *rcv, const char
             i++;
         fprintf(stderr,
                 "[rank %d] %s %s alg=%s count=%d root=%d in_place=%d run=%d: byte %zu differs\n",
-                rank, form, coll_name[k->coll], k->alg, k->count, k->root, k->in_place, k->run,
-                i);
+                rank, form, coll_name[k->coll], k->alg, k->count, k->root, k->in_place, k->run, i);
     }
     CHECK(memcmp(rcv->mine, rcv->ref, rcv->bytes) == 0);
 }
@@ -290,8 +289,8 @@ static void run_coll(int coll, MPI_Comm comm)
                             int hier = strcmp(algs[coll][ai], "hierarchical") == 0;
                             if (hier && oi == 2)
                                 continue; /* hierarchical reductions need commutative ops */
-                            struct caseinfo k = {coll, counts[ci], roots[ri], 0, types[ti],
-                                                 ops[oi], algs[coll][ai], comm, ip};
+                            struct caseinfo k = {coll,    counts[ci],     roots[ri], 0, types[ti],
+                                                 ops[oi], algs[coll][ai], comm,      ip};
                             run_case(&k);
                             cases++;
                         }

@@ -39,13 +39,13 @@ static void argument_errors(void)
                  MPI_ERR_ROOT, "HMPI_Bcast_init", "'root'");
     expect_error(HMPI_Bcast(buf, -3, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "HMPI_Bcast",
                  "'count' (-3)");
-    expect_error(HMPI_Ibcast(buf, 1, MPI_INT, 0, MPI_COMM_NULL, &req), MPI_ERR_COMM,
-                 "HMPI_Ibcast", "'comm'");
-    expect_error(HMPI_Allreduce_init(buf, buf + 1, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
-                                     MPI_INFO_NULL, NULL),
-                 MPI_ERR_ARG, "HMPI_Allreduce_init", "'request'");
-    expect_error(HMPI_Allreduce(buf, buf + 1, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD),
-                 MPI_ERR_OP, "HMPI_Allreduce", "'op'");
+    expect_error(HMPI_Ibcast(buf, 1, MPI_INT, 0, MPI_COMM_NULL, &req), MPI_ERR_COMM, "HMPI_Ibcast",
+                 "'comm'");
+    expect_error(
+        HMPI_Allreduce_init(buf, buf + 1, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, NULL),
+        MPI_ERR_ARG, "HMPI_Allreduce_init", "'request'");
+    expect_error(HMPI_Allreduce(buf, buf + 1, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Allreduce", "'op'");
     expect_error(HMPI_Allgather(buf, 1, MPI_DATATYPE_NULL, buf, 1, MPI_INT, MPI_COMM_WORLD),
                  MPI_ERR_TYPE, "HMPI_Allgather", "'sendtype'");
     expect_error(HMPI_Alltoall(buf, 1, MPI_INT, buf, -1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_COUNT,
@@ -64,9 +64,9 @@ static void argument_errors(void)
     MPI_Op noncommutative;
     MPI_Op_create(keep_left, 0, &noncommutative);
     MPI_Info_set(info, "hmpi_algorithm", "hierarchical");
-    expect_error(HMPI_Reduce_init(buf, buf + 1, 1, MPI_INT, noncommutative, 0, MPI_COMM_WORLD,
-                                  info, &req),
-                 MPI_ERR_OP, "HMPI_Reduce_init", "needs a commutative 'op'");
+    expect_error(
+        HMPI_Reduce_init(buf, buf + 1, 1, MPI_INT, noncommutative, 0, MPI_COMM_WORLD, info, &req),
+        MPI_ERR_OP, "HMPI_Reduce_init", "needs a commutative 'op'");
     MPI_Op_free(&noncommutative);
     MPI_Info_free(&info);
 }
@@ -107,8 +107,7 @@ static void mismatch_errors(void)
                  MPI_ERR_ROOT, "HMPI_Bcast_init", "root differs");
     expect_error(HMPI_Allreduce(in, out, rank == 0 ? 2 : 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
                  MPI_ERR_ARG, "HMPI_Allreduce", "bytes per block differs");
-    expect_error(HMPI_Reduce(in, out, 1, MPI_INT, rank % 2 ? MPI_MAX : MPI_SUM, 0,
-                             MPI_COMM_WORLD),
+    expect_error(HMPI_Reduce(in, out, 1, MPI_INT, rank % 2 ? MPI_MAX : MPI_SUM, 0, MPI_COMM_WORLD),
                  MPI_ERR_ARG, "HMPI_Reduce", "op differs");
     /* one process alone is wrong: it gets its own error, the others are told */
     int rc = HMPI_Reduce(rank == 1 ? MPI_IN_PLACE : (void *)in, out, 1, MPI_INT, MPI_SUM, 0,

@@ -11,12 +11,12 @@
 enum { FORM_PERSISTENT, FORM_NONBLOCKING, FORM_BLOCKING };
 
 static const char *const coll_names[HMPI__NCOLLS] = {
-    "barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
-    "reduce_scatter_block"};
+    "barrier", "bcast",     "reduce",   "allreduce",           "gather",
+    "scatter", "allgather", "alltoall", "reduce_scatter_block"};
 
 static const char *const algorithm_names[HMPI__NALGS] = {
-    "auto",     "hierarchical",       "binomial", "linear",
-    "ring",     "recursive_doubling", "pairwise", "dissemination"};
+    "auto", "hierarchical",       "binomial", "linear",
+    "ring", "recursive_doubling", "pairwise", "dissemination"};
 
 /* Every algorithm, the first of each collective being its flat default. */
 static const struct {
@@ -34,13 +34,15 @@ static const struct {
     {HMPI__ALLREDUCE, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0},
     {HMPI__ALLREDUCE, HMPI__ALG_HIERARCHICAL, hmpi__allreduce_hierarchical, 1},
     {HMPI__GATHER, HMPI__ALG_LINEAR, hmpi__gather_linear, 0},
+    {HMPI__GATHER, HMPI__ALG_HIERARCHICAL, hmpi__gather_hierarchical, 0},
     {HMPI__SCATTER, HMPI__ALG_LINEAR, hmpi__scatter_linear, 0},
+    {HMPI__SCATTER, HMPI__ALG_HIERARCHICAL, hmpi__scatter_hierarchical, 0},
     {HMPI__ALLGATHER, HMPI__ALG_RING, hmpi__allgather_ring, 0},
     {HMPI__ALLGATHER, HMPI__ALG_LINEAR, hmpi__allgather_linear, 0},
+    {HMPI__ALLGATHER, HMPI__ALG_HIERARCHICAL, hmpi__allgather_hierarchical, 0},
     {HMPI__ALLTOALL, HMPI__ALG_PAIRWISE, hmpi__alltoall_pairwise, 0},
     {HMPI__ALLTOALL, HMPI__ALG_LINEAR, hmpi__alltoall_linear, 0},
-    {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter,
-     0},
+    {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0},
 };
 #define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
 
@@ -208,8 +210,7 @@ static int check_in_place(const char *fn, const hmpi__coll_args *a, int rank)
     if (a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST && a->recvbuf == MPI_IN_PLACE &&
         (a->coll != HMPI__REDUCE || root))
         return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
-    if ((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE &&
-        !root)
+    if ((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE && !root)
         return hmpi__error_code(MPI_ERR_BUFFER, fn,
                                 "argument 'sendbuf' is MPI_IN_PLACE on a process that is not "
                                 "the root");
@@ -267,9 +268,9 @@ static int check_enabled(void)
 /* Predefined ops are compared by identity; user ops cannot be (-1). */
 static int op_id(MPI_Op op)
 {
-    const MPI_Op predefined[] = {MPI_SUM,  MPI_MAX,  MPI_MIN,  MPI_PROD,   MPI_LAND,   MPI_BAND,
-                                 MPI_LOR,  MPI_BOR,  MPI_LXOR, MPI_BXOR,   MPI_MINLOC, MPI_MAXLOC,
-                                 MPI_REPLACE};
+    const MPI_Op predefined[] = {MPI_SUM,    MPI_MAX,    MPI_MIN,    MPI_PROD, MPI_LAND,
+                                 MPI_BAND,   MPI_LOR,    MPI_BOR,    MPI_LXOR, MPI_BXOR,
+                                 MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE};
     for (int i = 0; i < (int)(sizeof predefined / sizeof predefined[0]); i++)
         if (op == predefined[i])
             return i;
@@ -382,8 +383,8 @@ static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *
             wanted = i;
         if (alg == algorithms[i].alg) {
             if (!fits)
-                return hmpi__error(comm, MPI_ERR_OP, fn,
-                                   "algorithm '%s' needs a commutative 'op'", algorithm_names[alg]);
+                return hmpi__error(comm, MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'",
+                                   algorithm_names[alg]);
             wanted = i;
         }
     }
@@ -406,8 +407,8 @@ static int moves_nothing(const hmpi__coll_args *a, int rank)
 
 /* ---- building and running --------------------------------------------- */
 
-static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info,
-                 int form, HMPI_Request *request)
+static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
+                 HMPI_Request *request)
 {
     hmpi__coll_ctx c;
     hmpi__coll_builder builder = NULL;
@@ -472,7 +473,7 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
 
 /* ---- the public functions --------------------------------------------- */
 
-#define ARGS(coll, sb, rb, sc, st, rc, rt, root, op)                                              \
+#define ARGS(coll, sb, rb, sc, st, rc, rt, root, op)                                               \
     hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op}
 
 int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request)
@@ -534,23 +535,23 @@ int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
     return entry(comm, "HMPI_Allreduce_init", &a, info, FORM_PERSISTENT, request);
 }
-int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, MPI_Comm comm, HMPI_Request *request)
+int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, HMPI_Request *request)
 {
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
     return entry(comm, "HMPI_Iallreduce", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
 }
-int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                   MPI_Op op, MPI_Comm comm)
+int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   MPI_Comm comm)
 {
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
     return entry(comm, "HMPI_Allreduce", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
 }
 
-#define ROOTED_SIGNATURE                                                                          \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,      \
+#define ROOTED_SIGNATURE                                                                           \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
         MPI_Datatype recvtype, int root, MPI_Comm comm
-#define ROOTED_ARGS(coll)                                                                         \
+#define ROOTED_ARGS(coll)                                                                          \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, root, MPI_OP_NULL)
 
 int HMPI_Gather_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
@@ -585,10 +586,10 @@ int HMPI_Scatter(ROOTED_SIGNATURE)
     return entry(comm, "HMPI_Scatter", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
 }
 
-#define ALL_SIGNATURE                                                                             \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,      \
+#define ALL_SIGNATURE                                                                              \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
         MPI_Datatype recvtype, MPI_Comm comm
-#define ALL_ARGS(coll)                                                                            \
+#define ALL_ARGS(coll)                                                                             \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, 0, MPI_OP_NULL)
 
 int HMPI_Allgather_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
@@ -624,26 +625,25 @@ int HMPI_Alltoall(ALL_SIGNATURE)
 }
 
 int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                   MPI_Info info, HMPI_Request *request)
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                   HMPI_Request *request)
 {
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
-         0, op);
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
+         op);
     return entry(comm, "HMPI_Reduce_scatter_block_init", &a, info, FORM_PERSISTENT, request);
 }
 int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                HMPI_Request *request)
 {
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
-         0, op);
-    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, FORM_NONBLOCKING,
-                 request);
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
+         op);
+    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
 }
 int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,
-         0, op);
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
+         op);
     return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
 }

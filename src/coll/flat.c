@@ -3,11 +3,11 @@
  * (lower ranks on the left), so non-commutative ops are correct. */
 #include "coll/coll.h"
 
-#define TRY(call)                                                                                 \
-    do {                                                                                          \
-        int rc_ = (call);                                                                         \
-        if (rc_ != MPI_SUCCESS)                                                                   \
-            return rc_;                                                                           \
+#define TRY(call)                                                                                  \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        if (rc_ != MPI_SUCCESS)                                                                    \
+            return rc_;                                                                            \
     } while (0)
 
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
@@ -205,8 +205,8 @@ int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (c->rank != a->root)
         return recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
     if (a->recvbuf != MPI_IN_PLACE)
-        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, c->rank, a->scount, a->stype),
-                             a->scount, a->stype, a->recvbuf, a->rcount, a->rtype));
+        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, c->rank, a->scount, a->stype), a->scount,
+                             a->stype, a->recvbuf, a->rcount, a->rtype));
     for (int r = 0; r < c->size; r++)
         if (r != a->root)
             TRY(send(c, hmpi__block(a->sendbuf, r, a->scount, a->stype), a->scount, a->stype, r));
@@ -230,8 +230,7 @@ int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     for (int k = 0; k < c->size - 1; k++) {
         int out = (c->rank - k + c->size) % c->size, in = (c->rank - k - 1 + c->size) % c->size;
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, hmpi__block(a->recvbuf, out, a->rcount, a->rtype), a->rcount, a->rtype,
-                 right));
+        TRY(send(c, hmpi__block(a->recvbuf, out, a->rcount, a->rtype), a->rcount, a->rtype, right));
         TRY(recv(c, hmpi__block(a->recvbuf, in, a->rcount, a->rtype), a->rcount, a->rtype, left));
     }
     return MPI_SUCCESS;
@@ -262,8 +261,8 @@ static int alltoall_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, const vo
     }
     void *copy;
     TRY(scratch(c, c->size * a->rcount, a->rtype, &copy));
-    TRY(hmpi__sched_copy(c->s, a->recvbuf, c->size * a->rcount, a->rtype, copy,
-                         c->size * a->rcount, a->rtype));
+    TRY(hmpi__sched_copy(c->s, a->recvbuf, c->size * a->rcount, a->rtype, copy, c->size * a->rcount,
+                         a->rtype));
     *buf = copy;
     *count = a->rcount;
     *type = a->rtype;

@@ -9,21 +9,27 @@
 #include "coll/coll.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#define TRY(call)                                                                                 \
-    do {                                                                                          \
-        int rc_ = (call);                                                                         \
-        if (rc_ != MPI_SUCCESS)                                                                   \
-            return rc_;                                                                           \
+#define TRY(call)                                                                                  \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        if (rc_ != MPI_SUCCESS)                                                                    \
+            return rc_;                                                                            \
     } while (0)
 
 typedef struct tree {
     const hmpi__loctable *t;
     const int *order; /* ranks sorted by path */
     int root, me;
-    int parent;    /* -1 at the root */
+    int parent;    /* of me; -1 at the root */
     int *children; /* of me, in sending order (farthest first) */
     int nchildren;
+    /* the whole tree: children lists, pre-order positions, subtree sizes */
+    int *first_child, *next_sibling, *last_child;
+    int *pos;  /* pre-order position of each rank */
+    int *span; /* ranks in each rank's subtree */
+    int *pre;  /* ranks in pre-order: every subtree is a slice */
 } tree;
 
 typedef struct unit {
@@ -83,6 +89,19 @@ static int units_of(const tree *tr, int begin, int end, int m, unit *u)
     return n;
 }
 
+static void attach(tree *tr, int parent, int child)
+{
+    if (tr->last_child[parent] < 0)
+        tr->first_child[parent] = child;
+    else
+        tr->next_sibling[tr->last_child[parent]] = child;
+    tr->last_child[parent] = child;
+    if (child == tr->me)
+        tr->parent = parent;
+    if (parent == tr->me)
+        add_child(tr, child);
+}
+
 static int by_rep(const void *a, const void *b)
 {
     const unit *x = a, *y = b;
@@ -102,20 +121,16 @@ static void build(tree *tr, int begin, int end, int rep, unit *scratch)
             break;
         }
     qsort(u + 1, (size_t)(n - 1), sizeof *u, by_rep);
-    /* Binomial tree over the units: parent(i) = i without its lowest bit. */
-    for (int i = 1; i < n; i++)
-        if (u[i].rep == tr->me)
-            tr->parent = u[i & (i - 1)].rep;
+    /* Binomial tree over the units: parent(i) = i without its lowest bit;
+     * children are linked biggest subtree first. */
+    int top = 1;
+    while (top < n)
+        top <<= 1;
     for (int i = 0; i < n; i++) {
-        if (u[i].rep != tr->me)
-            continue;
-        int low = i ? (i & -i) : 1 << 30;
-        int top = 1;
-        while (top < n)
-            top <<= 1;
-        for (int bit = top; bit > 0; bit >>= 1) /* biggest subtree first */
-            if (bit < low && (i | bit) != i && (i | bit) < n)
-                add_child(tr, u[i | bit].rep);
+        int low = i ? (i & -i) : top << 1;
+        for (int bit = top; bit > 0; bit >>= 1)
+            if (bit < low && (i | bit) < n && (i | bit) != i)
+                attach(tr, u[i].rep, u[i | bit].rep);
     }
     /* Recurse into the units that hold several ranks; their own scratch
      * starts after ours (units never outnumber ranks). */
@@ -127,19 +142,76 @@ static void build(tree *tr, int begin, int end, int rep, unit *scratch)
         }
 }
 
-/* The tree of comm rooted at root, seen from c->rank. */
+/* Pre-order positions and subtree sizes, iteratively (stack of ranks). */
+static void number(tree *tr, int n)
+{
+    int *stack = tr->span, top = 0, next = 0; /* span doubles as the stack first */
+    stack[top++] = tr->root;
+    while (top > 0) {
+        int x = stack[--top];
+        tr->pos[x] = next;
+        tr->pre[next++] = x;
+        int k = 0;
+        for (int ch = tr->first_child[x]; ch >= 0; ch = tr->next_sibling[ch])
+            k++;
+        /* push children in reverse so that the first one comes out first */
+        for (int i = k - 1; i >= 0; i--) {
+            int ch = tr->first_child[x];
+            for (int j = 0; j < i; j++)
+                ch = tr->next_sibling[ch];
+            stack[top++] = ch;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        tr->span[i] = 1;
+    for (int k = n - 1; k >= 0; k--) { /* children come after their parent */
+        int x = tr->pre[k];
+        for (int ch = tr->first_child[x]; ch >= 0; ch = tr->next_sibling[ch])
+            tr->span[x] += tr->span[ch];
+    }
+}
+
+static void free_tree(tree *tr)
+{
+    free(tr->children);
+    free(tr->first_child);
+    free(tr->next_sibling);
+    free(tr->last_child);
+    free(tr->pos);
+    free(tr->span);
+    free(tr->pre);
+}
+
+/* The tree of comm rooted at root: all of it, and as seen from c->rank. */
 static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
 {
     const int *order = hmpi__loctable_order(c->table);
-    unit *scratch = HMPI__ALLOC(unit, 2 * (size_t)c->size + 64);
-    int *children = HMPI__ALLOC(int, c->size);
-    if (!order || !scratch || !children) {
+    int n = c->size;
+    unit *scratch = HMPI__ALLOC(unit, 2 * (size_t)n + 64);
+    memset(tr, 0, sizeof *tr);
+    *tr = (tree){c->table,
+                 order,
+                 root,
+                 c->rank,
+                 -1,
+                 HMPI__ALLOC(int, n),
+                 0,
+                 HMPI__ALLOC(int, n),
+                 HMPI__ALLOC(int, n),
+                 HMPI__ALLOC(int, n),
+                 HMPI__ALLOC(int, n),
+                 HMPI__ALLOC(int, n),
+                 HMPI__ALLOC(int, n)};
+    if (!order || !scratch || !tr->children || !tr->first_child || !tr->next_sibling ||
+        !tr->last_child || !tr->pos || !tr->span || !tr->pre) {
         free(scratch);
-        free(children);
+        free_tree(tr);
         return MPI_ERR_NO_MEM;
     }
-    *tr = (tree){c->table, order, root, c->rank, -1, children, 0};
-    build(tr, 0, c->size, root, scratch);
+    for (int i = 0; i < n; i++)
+        tr->first_child[i] = tr->next_sibling[i] = tr->last_child[i] = -1;
+    build(tr, 0, n, root, scratch);
+    number(tr, n);
     free(scratch);
     return MPI_SUCCESS;
 }
@@ -209,7 +281,7 @@ int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     tree tr;
     TRY(with_tree(c, a->root, &tr));
     int rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
-    free(tr.children);
+    free_tree(&tr);
     return rc;
 }
 
@@ -222,7 +294,7 @@ int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int rc = up(c, &tr, input, a->rcount, a->rtype, a->op, &result);
     if (rc == MPI_SUCCESS && c->rank == a->root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         rc = hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
-    free(tr.children);
+    free_tree(&tr);
     return rc;
 }
 
@@ -237,7 +309,7 @@ int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
     if (rc == MPI_SUCCESS)
         rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
-    free(tr.children);
+    free_tree(&tr);
     return rc;
 }
 
@@ -254,6 +326,112 @@ int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = send(c, NULL, 0, MPI_BYTE, tr.parent);
     if (rc == MPI_SUCCESS) /* down: release */
         rc = down(c, &tr, NULL, 0, MPI_BYTE);
-    free(tr.children);
+    free_tree(&tr);
+    return rc;
+}
+
+/* Packed bytes of one block of the operation, as this process sees it. */
+static int block_size(const hmpi__coll_args *a, int use_recv)
+{
+    int tsize;
+    MPI_Type_size(use_recv ? a->rtype : a->stype, &tsize);
+    return (use_recv ? a->rcount : a->scount) * tsize;
+}
+
+/* Gather up the tree into the slice [pos(me), pos(me) + span(me)) of a
+ * packed buffer laid out in pre-order; own block from (buf, count, type). */
+static int gather_up(hmpi__coll_ctx *c, const tree *tr, int B, char *packed, const void *own,
+                     int count, MPI_Datatype type)
+{
+    int me = c->rank;
+    char *base = packed - (size_t)tr->pos[me] * B; /* so that base + pos(x) * B is x's slot */
+    if (own)
+        TRY(hmpi__sched_pack(c->s, own, count, type, base + (size_t)tr->pos[me] * B, B));
+    TRY(hmpi__sched_round(c->s));
+    for (int ch = tr->first_child[me]; ch >= 0; ch = tr->next_sibling[ch])
+        TRY(recv(c, base + (size_t)tr->pos[ch] * B, tr->span[ch] * B, MPI_PACKED, ch));
+    if (tr->parent >= 0) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(send(c, packed, tr->span[me] * B, MPI_PACKED, tr->parent));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    tree tr;
+    int root = c->rank == a->root, B = block_size(a, root);
+    TRY(make_tree(c, a->root, &tr));
+    char *packed = hmpi__sched_scratch(c->s, tr.span[c->rank] * B, MPI_BYTE);
+    int rc = packed ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    int in_place = root && a->sendbuf == MPI_IN_PLACE;
+    if (rc == MPI_SUCCESS)
+        rc = gather_up(c, &tr, B, packed, in_place ? NULL : a->sendbuf, a->scount, a->stype);
+    if (rc == MPI_SUCCESS && root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
+        for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++) {
+            int r = tr.pre[j];
+            if (r != c->rank || !in_place)
+                rc = hmpi__sched_unpack(c->s, packed + (size_t)j * B, B,
+                                        hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount,
+                                        a->rtype);
+        }
+    free_tree(&tr);
+    return rc;
+}
+
+int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    tree tr;
+    int me = c->rank, root = me == a->root, B = block_size(a, !root);
+    TRY(make_tree(c, a->root, &tr));
+    char *packed = hmpi__sched_scratch(c->s, tr.span[me] * B, MPI_BYTE);
+    char *base = packed ? packed - (size_t)tr.pos[me] * B : NULL;
+    int rc = packed ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS && root) /* the root packs every block in tree order */
+        for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++)
+            if (tr.pre[j] != me)
+                rc = hmpi__sched_pack(c->s, hmpi__block(a->sendbuf, tr.pre[j], a->scount, a->stype),
+                                      a->scount, a->stype, packed + (size_t)j * B, B);
+    if (rc == MPI_SUCCESS && !root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
+        rc = recv(c, packed, tr.span[me] * B, MPI_PACKED, tr.parent);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__sched_round(c->s);
+    if (rc == MPI_SUCCESS && !root)
+        rc = hmpi__sched_unpack(c->s, packed, B, a->recvbuf, a->rcount, a->rtype);
+    if (rc == MPI_SUCCESS && root && a->recvbuf != MPI_IN_PLACE)
+        rc = hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, me, a->scount, a->stype), a->scount,
+                              a->stype, a->recvbuf, a->rcount, a->rtype);
+    for (int ch = tr.first_child[me]; rc == MPI_SUCCESS && ch >= 0; ch = tr.next_sibling[ch])
+        rc = send(c, base + (size_t)tr.pos[ch] * B, tr.span[ch] * B, MPI_PACKED, ch);
+    free_tree(&tr);
+    return rc;
+}
+
+/* Gather to rank 0 up the tree, broadcast the packed whole down, unpack. */
+int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    tree tr;
+    int me = c->rank, B = block_size(a, 1), rc;
+    TRY(make_tree(c, 0, &tr));
+    char *all = hmpi__sched_scratch(c->s, c->size * B, MPI_BYTE);
+    if (!all) {
+        free_tree(&tr);
+        return MPI_ERR_NO_MEM;
+    }
+    const void *own =
+        a->sendbuf == MPI_IN_PLACE ? hmpi__block(a->recvbuf, me, a->rcount, a->rtype) : a->sendbuf;
+    int count = a->sendbuf == MPI_IN_PLACE ? a->rcount : a->scount;
+    MPI_Datatype type = a->sendbuf == MPI_IN_PLACE ? a->rtype : a->stype;
+    rc = gather_up(c, &tr, B, all + (size_t)tr.pos[me] * B, own, count, type);
+    if (rc == MPI_SUCCESS)
+        rc = down(c, &tr, all, c->size * B, MPI_PACKED);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__sched_round(c->s);
+    for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++)
+        if (tr.pre[j] != me || a->sendbuf != MPI_IN_PLACE)
+            rc = hmpi__sched_unpack(c->s, all + (size_t)j * B, B,
+                                    hmpi__block(a->recvbuf, tr.pre[j], a->rcount, a->rtype),
+                                    a->rcount, a->rtype);
+    free_tree(&tr);
     return rc;
 }

@@ -145,9 +145,10 @@ int HMPI_Request_get_schedule_info(HMPI_Request request, int *rounds, int *messa
 {
     if (!request || !rounds || !messages)
         return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Request_get_schedule_info",
-                           "argument '%s' is NULL", !request ? "request"
-                                                    : !rounds ? "rounds"
-                                                              : "messages");
+                           "argument '%s' is NULL",
+                           !request  ? "request"
+                           : !rounds ? "rounds"
+                                     : "messages");
     hmpi__sched_stats(request->sched, rounds, messages);
     return MPI_SUCCESS;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { STEP_MEMCPY, STEP_PACK, STEP_REDUCE };
+enum { STEP_MEMCPY, STEP_PACK, STEP_REDUCE, STEP_PACK_TO, STEP_UNPACK_FROM };
 
 typedef struct step {
     int kind;
@@ -150,6 +150,22 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
     return add_step(s, &st);
 }
 
+int hmpi__sched_pack(hmpi__sched *s, const void *src, int count, MPI_Datatype type, void *packed,
+                     int packed_bytes)
+{
+    step st = {STEP_PACK_TO, src,        packed,      count, packed_bytes,
+               type,         MPI_PACKED, MPI_OP_NULL, 0,     NULL};
+    return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
+}
+
+int hmpi__sched_unpack(hmpi__sched *s, const void *packed, int packed_bytes, void *dst, int count,
+                       MPI_Datatype type)
+{
+    step st = {STEP_UNPACK_FROM, packed, dst, packed_bytes, count, MPI_PACKED, type,
+               MPI_OP_NULL,      0,      NULL};
+    return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
+}
+
 int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count, MPI_Datatype type,
                        MPI_Op op)
 {
@@ -223,7 +239,16 @@ static int run_step(const step *st)
             return rc;
         int used = position;
         position = 0;
-        return MPI_Unpack(st->pack, used, &position, st->dst, st->dcount, st->dtype,
+        return MPI_Unpack(st->pack, used, &position, st->dst, st->dcount, st->dtype, MPI_COMM_SELF);
+    }
+    case STEP_PACK_TO: {
+        int position = 0;
+        return MPI_Pack(st->src, st->scount, st->stype, st->dst, st->dcount, &position,
+                        MPI_COMM_SELF);
+    }
+    case STEP_UNPACK_FROM: {
+        int position = 0;
+        return MPI_Unpack(st->src, st->scount, &position, st->dst, st->dcount, st->dtype,
                           MPI_COMM_SELF);
     }
     default:

@@ -20,9 +20,15 @@ int hmpi__sched_round(hmpi__sched *s); /* start a new round */
 /* dst = src (count elements of each type; same type signature) */
 int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
                      int dcount, MPI_Datatype dtype);
+/* Pack count elements of type at src into the bytes at packed (MPI_Pack),
+ * and the reverse. Packed data travels as MPI_PACKED. */
+int hmpi__sched_pack(hmpi__sched *s, const void *src, int count, MPI_Datatype type, void *packed,
+                     int packed_bytes);
+int hmpi__sched_unpack(hmpi__sched *s, const void *packed, int packed_bytes, void *dst, int count,
+                       MPI_Datatype type);
 /* inout = in op inout (MPI_Reduce_local) */
-int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count,
-                       MPI_Datatype type, MPI_Op op);
+int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count, MPI_Datatype type,
+                       MPI_Op op);
 int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype type, int peer,
                      int tag, MPI_Comm comm);
 int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
