@@ -22,7 +22,7 @@ static const char *const algs[NCOLL][4] = {
     {"auto", "linear", "hierarchical", NULL},
     {"auto", "ring", "linear", "hierarchical"},
     {"auto", "pairwise", "linear", NULL},
-    {"auto", "binomial", NULL, NULL},
+    {"auto", "binomial", "hierarchical", NULL},
 };
 
 static MPI_Datatype vec_type, quad_type; /* ints with holes; 4 contiguous ints */

@@ -43,6 +43,8 @@ static const struct {
     {HMPI__ALLTOALL, HMPI__ALG_PAIRWISE, hmpi__alltoall_pairwise, 0},
     {HMPI__ALLTOALL, HMPI__ALG_LINEAR, hmpi__alltoall_linear, 0},
     {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0},
+    {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,
+     1},
 };
 #define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
 

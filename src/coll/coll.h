@@ -75,6 +75,7 @@ int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
 /* Address of block i of a buffer of blocks of count elements of type. */
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);

@@ -435,3 +435,20 @@ int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     free_tree(&tr);
     return rc;
 }
+
+/* Commutative op: reduce the whole vector to rank 0 up the tree, then
+ * scatter its blocks down the tree. */
+int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int total = c->size * a->rcount;
+    void *whole = NULL;
+    if (c->rank == 0 && !(whole = hmpi__sched_scratch(c->s, total, a->rtype)))
+        return MPI_ERR_NO_MEM;
+    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
+    hmpi__coll_args reduce = {HMPI__REDUCE, input,    whole, total, total,
+                              a->rtype,     a->rtype, 0,     a->op};
+    hmpi__coll_args scatter = {HMPI__SCATTER, whole,    a->recvbuf, a->rcount,  a->rcount,
+                               a->rtype,      a->rtype, 0,          MPI_OP_NULL};
+    TRY(hmpi__reduce_hierarchical(c, &reduce));
+    return hmpi__scatter_hierarchical(c, &scatter);
+}
