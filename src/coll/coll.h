@@ -77,6 +77,14 @@ int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
+/* Return from the enclosing builder on the first error. */
+#define TRY(call)                                                                                  \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        if (rc_ != MPI_SUCCESS)                                                                    \
+            return rc_;                                                                            \
+    } while (0)
+
 /* Address of block i of a buffer of blocks of count elements of type. */
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);
 

@@ -3,13 +3,6 @@
  * (lower ranks on the left), so non-commutative ops are correct. */
 #include "coll/coll.h"
 
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        if (rc_ != MPI_SUCCESS)                                                                    \
-            return rc_;                                                                            \
-    } while (0)
-
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
 {
     MPI_Aint lb, extent;
@@ -269,40 +262,43 @@ static int alltoall_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, const vo
     return MPI_SUCCESS;
 }
 
-int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* Where an alltoall sends from, with its own block already copied in place. */
+static int alltoall_prepare(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void **sbuf,
+                            int *scount, MPI_Datatype *stype)
+{
+    TRY(alltoall_source(c, a, sbuf, scount, stype));
+    return hmpi__sched_copy(c->s, hmpi__block(*sbuf, c->rank, *scount, *stype), *scount, *stype,
+                            hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
+                            a->rtype);
+}
+
+/* Exchange with rank+k / rank-k for k = 1..size-1: one round per k
+ * (pairwise) or all in one round (linear). */
+static int alltoall_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int round_per_peer)
 {
     const void *sbuf;
     int scount;
     MPI_Datatype stype;
-    TRY(alltoall_source(c, a, &sbuf, &scount, &stype));
-    TRY(hmpi__sched_copy(c->s, hmpi__block(sbuf, c->rank, scount, stype), scount, stype,
-                         hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
-                         a->rtype));
+    TRY(alltoall_prepare(c, a, &sbuf, &scount, &stype));
+    TRY(hmpi__sched_round(c->s));
     for (int k = 1; k < c->size; k++) {
         int dst = (c->rank + k) % c->size, src = (c->rank - k + c->size) % c->size;
-        TRY(hmpi__sched_round(c->s));
+        if (round_per_peer)
+            TRY(hmpi__sched_round(c->s));
         TRY(send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
         TRY(recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype, src));
     }
     return MPI_SUCCESS;
 }
 
+int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return alltoall_exchange(c, a, 1);
+}
+
 int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    const void *sbuf;
-    int scount;
-    MPI_Datatype stype;
-    TRY(alltoall_source(c, a, &sbuf, &scount, &stype));
-    TRY(hmpi__sched_copy(c->s, hmpi__block(sbuf, c->rank, scount, stype), scount, stype,
-                         hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
-                         a->rtype));
-    TRY(hmpi__sched_round(c->s));
-    for (int k = 1; k < c->size; k++) {
-        int dst = (c->rank + k) % c->size, src = (c->rank - k + c->size) % c->size;
-        TRY(send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
-        TRY(recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype, src));
-    }
-    return MPI_SUCCESS;
+    return alltoall_exchange(c, a, 0);
 }
 
 /* Reduce the whole vector to rank 0 in rank order, then scatter its blocks. */

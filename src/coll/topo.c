@@ -11,13 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        if (rc_ != MPI_SUCCESS)                                                                    \
-            return rc_;                                                                            \
-    } while (0)
-
 typedef struct tree {
     const hmpi__loctable *t;
     const int *order; /* ranks sorted by path */
