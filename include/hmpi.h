@@ -245,8 +245,10 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * The algorithm comes from the info key `hmpi_algorithm` of `_init` calls, or
  * the environment variable `HMPI_COLL_ALGORITHM`: `auto` (default: the
  * topology-aware algorithm when the communicator spans more than one level of
- * the hierarchy), `hierarchical`, `binomial`, `linear`, `ring`,
- * `recursive_doubling`, `pairwise`, `dissemination`.
+ * the hierarchy; ring for large commutative allreduces), `hierarchical`,
+ * `binomial`, `linear`, `ring`, `recursive_doubling`, `pairwise`,
+ * `dissemination`. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
+ * how rounds post their prepared messages (see doc/collectives.md).
  * @{
  */
 HMPI_API int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request);

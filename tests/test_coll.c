@@ -17,7 +17,7 @@ static const char *const algs[NCOLL][4] = {
     {"auto", "dissemination", "hierarchical", NULL},
     {"auto", "binomial", "linear", "hierarchical"},
     {"auto", "binomial", "hierarchical", NULL},
-    {"auto", "recursive_doubling", "hierarchical", NULL},
+    {"auto", "recursive_doubling", "hierarchical", "ring"},
     {"auto", "linear", "hierarchical", NULL},
     {"auto", "linear", "hierarchical", NULL},
     {"auto", "ring", "linear", "hierarchical"},
@@ -265,14 +265,15 @@ static int cases;
 
 static void run_coll(int coll, MPI_Comm comm)
 {
-    static const int counts[] = {0, 1, 5, 300};
+    static const int counts[] = {0, 1, 5, 300,
+                                 20000}; /* 80 KB: "auto" picks large-message algorithms */
     MPI_Datatype types[] = {MPI_INT, vec_type, quad_type};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
     int size;
     MPI_Comm_size(comm, &size);
     int roots[] = {0, size - 1, size / 2};
     for (int ai = 0; ai < 4 && algs[coll][ai]; ai++)
-        for (int ci = 0; ci < 4; ci++)
+        for (int ci = 0; ci < 5; ci++)
             for (int ti = 0; ti < 3; ti++)
                 for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
                     for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
@@ -284,11 +285,15 @@ static void run_coll(int coll, MPI_Comm comm)
                              * ops on derived types); holes: data movement only */
                             if (is_reduction(coll) && (ti == 1 || (oi == 2) != (ti == 2)))
                                 continue;
-                            if (ci == 3 && ti != 0 && coll == ALLTOALL)
+                            if (ci >= 3 && ti != 0 && coll == ALLTOALL)
                                 continue; /* keep the big cases small */
-                            int hier = strcmp(algs[coll][ai], "hierarchical") == 0;
-                            if (hier && oi == 2)
-                                continue; /* hierarchical reductions need commutative ops */
+                            if (ci == 4 && (coll != ALLREDUCE || ai != 0))
+                                continue; /* the largest count: allreduce's auto choice only */
+                            int commutative_only =
+                                strcmp(algs[coll][ai], "hierarchical") == 0 ||
+                                (coll == ALLREDUCE && strcmp(algs[coll][ai], "ring") == 0);
+                            if (commutative_only && oi == 2)
+                                continue; /* these reductions need commutative ops */
                             struct caseinfo k = {coll,    counts[ci],     roots[ri], 0, types[ti],
                                                  ops[oi], algs[coll][ai], comm,      ip};
                             run_case(&k);

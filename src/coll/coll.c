@@ -33,6 +33,7 @@ static const struct {
     {HMPI__REDUCE, HMPI__ALG_HIERARCHICAL, hmpi__reduce_hierarchical, 1},
     {HMPI__ALLREDUCE, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0},
     {HMPI__ALLREDUCE, HMPI__ALG_HIERARCHICAL, hmpi__allreduce_hierarchical, 1},
+    {HMPI__ALLREDUCE, HMPI__ALG_RING, hmpi__allreduce_ring, 1},
     {HMPI__GATHER, HMPI__ALG_LINEAR, hmpi__gather_linear, 0},
     {HMPI__GATHER, HMPI__ALG_HIERARCHICAL, hmpi__gather_hierarchical, 0},
     {HMPI__SCATTER, HMPI__ALG_LINEAR, hmpi__scatter_linear, 0},
@@ -370,6 +371,14 @@ static int several_levels(hmpi__loctable *t)
     return 0;
 }
 
+/* At least 64 KiB per process: worth a bandwidth-optimal algorithm. */
+static int large_message(const hmpi__coll_args *a)
+{
+    int tsize;
+    MPI_Type_size(a->rtype, &tsize);
+    return (long)a->rcount * tsize >= 65536;
+}
+
 static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int alg,
                           hmpi__coll_ctx *c, hmpi__coll_builder *out)
 {
@@ -390,6 +399,11 @@ static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *
             wanted = i;
         }
     }
+    if (wanted < 0 && alg == HMPI__ALG_AUTO && a->coll == HMPI__ALLREDUCE && c->commutative &&
+        c->size > 2 && large_message(a))
+        for (int i = 0; i < NALGORITHMS; i++) /* bandwidth matters more than latency */
+            if (algorithms[i].coll == HMPI__ALLREDUCE && algorithms[i].alg == HMPI__ALG_RING)
+                wanted = i;
     if (wanted < 0 && alg != HMPI__ALG_AUTO)
         return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn, "algorithm '%s' does not implement %s",
                            algorithm_names[alg], coll_names[a->coll]);

@@ -59,6 +59,7 @@ int hmpi__bcast_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);

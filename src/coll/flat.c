@@ -179,6 +179,58 @@ int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args 
     return MPI_SUCCESS;
 }
 
+/* Chunk i of count elements split in n nearly equal parts. */
+static void chunk(int count, int n, int i, int *offset, int *length)
+{
+    int base = count / n, extra = count % n;
+    *offset = i * base + (i < extra ? i : extra);
+    *length = base + (i < extra);
+}
+
+/* Ring: reduce-scatter then allgather of size chunks, 2(size-1) rounds, each
+ * process sending about 2 x count elements in all (commutative ops). Out of
+ * place, a chunk arrives straight in recvbuf and is combined with the same
+ * chunk of sendbuf: no copy, no scratch. In place, chunks arrive in scratch. */
+int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int size = c->size, rank = c->rank, count = a->rcount, off, len, maxlen;
+    int right = (rank + 1) % size, left = (rank - 1 + size) % size;
+    int in_place = a->sendbuf == MPI_IN_PLACE;
+    MPI_Datatype type = a->rtype;
+    void *tmp = NULL;
+    if (size == 1)
+        return in_place ? MPI_SUCCESS
+                        : hmpi__sched_copy(c->s, a->sendbuf, count, type, a->recvbuf, count, type);
+    chunk(count, size, 0, &off, &maxlen);
+    if (in_place)
+        TRY(scratch(c, maxlen, type, &tmp));
+    for (int k = 0; k < size - 1; k++) { /* reduce-scatter */
+        int out = (rank - k + size) % size, in = (rank - k - 1 + size) % size;
+        const void *from = k == 0 && !in_place ? a->sendbuf : a->recvbuf;
+        TRY(hmpi__sched_round(c->s));
+        chunk(count, size, out, &off, &len);
+        TRY(send(c, hmpi__block(from, off, 1, type), len, type, right));
+        chunk(count, size, in, &off, &len);
+        void *mine = hmpi__block(a->recvbuf, off, 1, type);
+        TRY(recv(c, in_place ? tmp : mine, len, type, left));
+        TRY(hmpi__sched_round(c->s));
+        if (in_place)
+            TRY(hmpi__sched_reduce(c->s, tmp, mine, len, type, a->op));
+        else
+            TRY(hmpi__sched_reduce(c->s, hmpi__block(a->sendbuf, off, 1, type), mine, len, type,
+                                   a->op));
+    }
+    for (int k = 0; k < size - 1; k++) { /* allgather of the reduced chunks */
+        int out = (rank - k + 1 + size) % size, in = (rank - k + size) % size;
+        TRY(hmpi__sched_round(c->s));
+        chunk(count, size, out, &off, &len);
+        TRY(send(c, hmpi__block(a->recvbuf, off, 1, type), len, type, right));
+        chunk(count, size, in, &off, &len);
+        TRY(recv(c, hmpi__block(a->recvbuf, off, 1, type), len, type, left));
+    }
+    return MPI_SUCCESS;
+}
+
 int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
