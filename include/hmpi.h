@@ -247,7 +247,8 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * topology-aware algorithm when the communicator spans more than one level of
  * the hierarchy; ring for large commutative allreduces), `hierarchical`,
  * `binomial`, `linear`, `ring`, `recursive_doubling`, `pairwise`,
- * `dissemination`. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
+ * `dissemination`. Info `hmpi_levels` (e.g. `Machine`) limits the levels the
+ * topology-aware tree uses. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
  * how rounds post their prepared messages (see doc/collectives.md).
  * @{
  */

@@ -13,16 +13,18 @@ enum { BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, 
 static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allreduce", "gather",   "scatter",
                                              "allgather", "alltoall", "reduce_scatter_block"};
-static const char *const algs[NCOLL][4] = {
-    {"auto", "dissemination", "hierarchical", NULL},
-    {"auto", "binomial", "linear", "hierarchical"},
-    {"auto", "binomial", "hierarchical", NULL},
-    {"auto", "recursive_doubling", "hierarchical", "ring"},
-    {"auto", "linear", "hierarchical", NULL},
-    {"auto", "linear", "hierarchical", NULL},
-    {"auto", "ring", "linear", "hierarchical"},
-    {"auto", "pairwise", "linear", NULL},
-    {"auto", "binomial", "hierarchical", NULL},
+/* "algorithm/levels" also sets the info key hmpi_levels */
+#define NALG 5
+static const char *const algs[NCOLL][NALG] = {
+    {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
+    {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core"},
+    {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", NULL},
+    {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine"},
+    {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
+    {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
+    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache"},
+    {"auto", "pairwise", "linear", NULL, NULL},
+    {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
 };
 
 static MPI_Datatype vec_type, quad_type; /* ints with holes; 4 contiguous ints */
@@ -78,8 +80,15 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
     int rank;
     MPI_Comm_rank(k->comm, &rank);
     MPI_Info info;
+    char alg[64];
+    snprintf(alg, sizeof alg, "%s", k->alg);
+    char *levels = strchr(alg, '/');
+    if (levels)
+        *levels++ = '\0';
     MPI_Info_create(&info);
-    MPI_Info_set(info, "hmpi_algorithm", k->alg);
+    MPI_Info_set(info, "hmpi_algorithm", alg);
+    if (levels)
+        MPI_Info_set(info, "hmpi_levels", levels);
     void *sb = snd->mine, *rb = rcv->mine;
     int c = k->count, root = k->root;
     MPI_Datatype t = k->type;
@@ -272,7 +281,7 @@ static void run_coll(int coll, MPI_Comm comm)
     int size;
     MPI_Comm_size(comm, &size);
     int roots[] = {0, size - 1, size / 2};
-    for (int ai = 0; ai < 4 && algs[coll][ai]; ai++)
+    for (int ai = 0; ai < NALG && algs[coll][ai]; ai++)
         for (int ci = 0; ci < 5; ci++)
             for (int ti = 0; ti < 3; ti++)
                 for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
@@ -290,7 +299,7 @@ static void run_coll(int coll, MPI_Comm comm)
                             if (ci == 4 && (coll != ALLREDUCE || ai != 0))
                                 continue; /* the largest count: allreduce's auto choice only */
                             int commutative_only =
-                                strcmp(algs[coll][ai], "hierarchical") == 0 ||
+                                strncmp(algs[coll][ai], "hierarchical", 12) == 0 ||
                                 (coll == ALLREDUCE && strcmp(algs[coll][ai], "ring") == 0);
                             if (commutative_only && oi == 2)
                                 continue; /* these reductions need commutative ops */

@@ -361,6 +361,23 @@ static int requested_algorithm(MPI_Comm comm, const char *fn, MPI_Info info, int
     return MPI_SUCCESS;
 }
 
+/* Info hmpi_levels: the kinds the topology-aware tree may use (0: all). */
+static int requested_levels(MPI_Comm comm, const char *fn, MPI_Info info, uint32_t *levels)
+{
+    char value[256], *save = NULL;
+    *levels = 0;
+    if (!hmpi__info_get(info, "hmpi_levels", value, sizeof value))
+        return MPI_SUCCESS;
+    for (char *tok = strtok_r(value, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+        int kind = hmpi__kind_parse(tok);
+        if (kind < 0)
+            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
+                               "argument 'info': unknown level '%s' in 'hmpi_levels'", tok);
+        *levels |= 1u << kind;
+    }
+    return MPI_SUCCESS;
+}
+
 /* Does the communicator span more than one level of the hierarchy? */
 static int several_levels(hmpi__loctable *t)
 {
@@ -430,7 +447,9 @@ static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
     hmpi__coll_builder builder = NULL;
     hmpi__commloc *cl;
     int alg, rc, commutative = 1;
-    if ((rc = requested_algorithm(comm, fn, info, &alg)) != MPI_SUCCESS)
+    uint32_t levels;
+    if ((rc = requested_algorithm(comm, fn, info, &alg)) != MPI_SUCCESS ||
+        (rc = requested_levels(comm, fn, info, &levels)) != MPI_SUCCESS)
         return rc;
     if (is_reduction(a->coll))
         MPI_Op_commutative(a->op, &commutative);
@@ -441,6 +460,7 @@ static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
     MPI_Comm_size(comm, &c.size);
     c.commutative = commutative;
     c.table = cl->table;
+    c.levels = levels;
     if ((rc = select_builder(comm, fn, a, alg, &c, &builder)) != MPI_SUCCESS)
         return rc;
     if ((rc = private_context(comm, &c.comm, &c.tag)) != MPI_SUCCESS)

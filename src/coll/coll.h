@@ -49,6 +49,7 @@ typedef struct hmpi__coll_ctx {
     int rank, size;
     int commutative;
     hmpi__loctable *table; /* locality of comm's ranks (hierarchical algorithms) */
+    uint32_t levels;       /* kinds the topology-aware tree may use; 0: all (hmpi_levels) */
 } hmpi__coll_ctx;
 
 typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);

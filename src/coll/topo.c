@@ -13,6 +13,7 @@
 
 typedef struct tree {
     const hmpi__loctable *t;
+    uint32_t levels;  /* kinds that may split the tree; 0: all */
     const int *order; /* ranks sorted by path */
     int root, me;
     int parent;    /* of me; -1 at the root */
@@ -40,6 +41,29 @@ static int32_t id_at(const tree *tr, int rank, int k)
     return tr->t->id[(size_t)rank * tr->t->depth + k];
 }
 
+/* First depth >= m of rank's path at a level the tree may use, or -1. */
+static int next_level(const tree *tr, int rank, int m)
+{
+    int len = len_of(tr, rank);
+    if (!tr->levels)
+        return m < len ? m : -1;
+    for (int k = m; k < len; k++)
+        if (tr->levels & (1u << tr->t->kind[(size_t)rank * tr->t->depth + k]))
+            return k;
+    return -1;
+}
+
+/* Do ranks a and b share their path from depth m to depth d? */
+static int same_objects(const tree *tr, int a, int b, int m, int d)
+{
+    if (len_of(tr, b) <= d)
+        return 0;
+    for (int k = m; k <= d; k++)
+        if (id_at(tr, a, k) != id_at(tr, b, k))
+            return 0;
+    return 1;
+}
+
 /* Common prefix length of the ranks order[begin..end). */
 static int common_prefix(const tree *tr, int begin, int end)
 {
@@ -62,10 +86,10 @@ static int units_of(const tree *tr, int begin, int end, int m, unit *u)
 {
     int n = 0;
     for (int k = begin; k < end;) {
-        int r = tr->order[k], k2 = k + 1;
-        if (len_of(tr, r) > m)
-            while (k2 < end && len_of(tr, tr->order[k2]) > m &&
-                   id_at(tr, tr->order[k2], m) == id_at(tr, r, m))
+        int r = tr->order[k], k2 = k + 1, d = next_level(tr, r, m);
+        if (d >= 0) /* ranks in the same object of the next usable level */
+            while (k2 < end && next_level(tr, tr->order[k2], m) == d &&
+                   same_objects(tr, r, tr->order[k2], m, d))
                 k2++;
         int rep = r;
         for (int j = k; j < k2; j++) {
@@ -182,19 +206,19 @@ static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
     int n = c->size;
     unit *scratch = HMPI__ALLOC(unit, 2 * (size_t)n + 64);
     memset(tr, 0, sizeof *tr);
-    *tr = (tree){c->table,
-                 order,
-                 root,
-                 c->rank,
-                 -1,
-                 HMPI__ALLOC(int, n),
-                 0,
-                 HMPI__ALLOC(int, n),
-                 HMPI__ALLOC(int, n),
-                 HMPI__ALLOC(int, n),
-                 HMPI__ALLOC(int, n),
-                 HMPI__ALLOC(int, n),
-                 HMPI__ALLOC(int, n)};
+    *tr = (tree){.t = c->table,
+                 .levels = c->levels,
+                 .order = order,
+                 .root = root,
+                 .me = c->rank,
+                 .parent = -1,
+                 .children = HMPI__ALLOC(int, n),
+                 .first_child = HMPI__ALLOC(int, n),
+                 .next_sibling = HMPI__ALLOC(int, n),
+                 .last_child = HMPI__ALLOC(int, n),
+                 .pos = HMPI__ALLOC(int, n),
+                 .span = HMPI__ALLOC(int, n),
+                 .pre = HMPI__ALLOC(int, n)};
     if (!order || !scratch || !tr->children || !tr->first_child || !tr->next_sibling ||
         !tr->last_child || !tr->pos || !tr->span || !tr->pre) {
         free(scratch);
