@@ -74,6 +74,24 @@ struct caseinfo {
     int in_place;
 };
 
+/* The buffers a case passes, MPI_IN_PLACE where it asks and MPI allows. */
+static void buffers(const struct caseinfo *k, int rank, void *send, void *recv, void **sb,
+                    void **rb)
+{
+    *sb = send;
+    *rb = recv;
+    if (!k->in_place)
+        return;
+    if (k->coll == SCATTER) {
+        if (rank == k->root)
+            *rb = MPI_IN_PLACE;
+        return;
+    }
+    int root_only = k->coll == REDUCE || k->coll == GATHER;
+    if (!root_only || rank == k->root)
+        *sb = MPI_IN_PLACE;
+}
+
 static int start_ours(const struct caseinfo *k, struct side *snd, struct side *rcv, int form,
                       HMPI_Request *req)
 {
@@ -89,19 +107,11 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
     MPI_Info_set(info, "hmpi_algorithm", alg);
     if (levels)
         MPI_Info_set(info, "hmpi_levels", levels);
-    void *sb = snd->mine, *rb = rcv->mine;
+    void *sb, *rb;
+    buffers(k, rank, snd->mine, rcv->mine, &sb, &rb);
     int c = k->count, root = k->root;
     MPI_Datatype t = k->type;
     int rc = MPI_SUCCESS;
-    if (k->in_place) {
-        int root_only = k->coll == REDUCE || k->coll == GATHER;
-        if (!root_only || rank == root)
-            sb = MPI_IN_PLACE;
-        if (k->coll == SCATTER && rank == root) {
-            sb = snd->mine;
-            rb = MPI_IN_PLACE;
-        }
-    }
 #define FORM(init, nb, bl, ...)                                                                    \
     (form == 0 ? init(__VA_ARGS__, info, req) : form == 1 ? nb(__VA_ARGS__, req) : bl(__VA_ARGS__))
     switch (k->coll) {
@@ -147,18 +157,10 @@ static void run_reference(const struct caseinfo *k, struct side *snd, struct sid
 {
     int rank;
     MPI_Comm_rank(k->comm, &rank);
-    void *sb = snd->ref, *rb = rcv->ref;
+    void *sb, *rb;
+    buffers(k, rank, snd->ref, rcv->ref, &sb, &rb);
     int c = k->count, root = k->root;
     MPI_Datatype t = k->type;
-    if (k->in_place) {
-        int root_only = k->coll == REDUCE || k->coll == GATHER;
-        if (!root_only || rank == root)
-            sb = MPI_IN_PLACE;
-        if (k->coll == SCATTER && rank == root) {
-            sb = snd->ref;
-            rb = MPI_IN_PLACE;
-        }
-    }
     switch (k->coll) {
     case BARRIER:
         MPI_Barrier(k->comm);

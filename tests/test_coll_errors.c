@@ -97,6 +97,29 @@ static void request_errors(void)
     CHECK(req == HMPI_REQUEST_NULL);
 }
 
+/* The schedule of a dissemination barrier: ceil(log2 p) rounds of one send
+ * and one receive each. */
+static void schedule_info(void)
+{
+    HMPI_Request req;
+    MPI_Info info;
+    int rounds = -1, messages = -1, expected = 0;
+    while ((1 << expected) < size)
+        expected++;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "dissemination");
+    CHECK_MPI(HMPI_Barrier_init(MPI_COMM_WORLD, info, &req));
+    MPI_Info_free(&info);
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+    CHECK_INT(messages, 2 * expected);
+    CHECK_INT(rounds, expected > 0 ? expected : 1); /* an empty schedule has one empty round */
+    expect_error(HMPI_Request_get_schedule_info(req, NULL, &messages), MPI_ERR_ARG,
+                 "HMPI_Request_get_schedule_info", "'rounds'");
+    CHECK_MPI(HMPI_Start(&req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(&req));
+}
+
 /* HMPI_CHECK=1: inconsistent calls fail on every process, and the
  * communicator stays usable afterwards. */
 static void mismatch_errors(void)
@@ -136,6 +159,7 @@ int main(int argc, char **argv)
     } else {
         argument_errors();
         request_errors();
+        schedule_info();
     }
     test_done("collective errors");
     MPI_Finalize();

@@ -255,30 +255,25 @@ static int down(hmpi__coll_ctx *c, const tree *tr, void *buf, int count, MPI_Dat
     return MPI_SUCCESS;
 }
 
-/* Up the tree (commutative op): receive all children, combine, send to the
- * parent. *result: the buffer holding this subtree's combination. */
+/* Up the tree (commutative op): receive all children at once, one slot
+ * each, combine, send to the parent. *result: this subtree's combination. */
 static int up(hmpi__coll_ctx *c, const tree *tr, const void *input, int count, MPI_Datatype type,
               MPI_Op op, const void **result)
 {
     const void *acc = input;
     if (tr->nchildren > 0) {
-        void **tmp = HMPI__ALLOC(void *, tr->nchildren);
-        if (!tmp)
+        void *slots = hmpi__sched_scratch(c->s, tr->nchildren * count, type);
+        if (!slots)
             return MPI_ERR_NO_MEM;
         TRY(hmpi__sched_round(c->s));
-        for (int i = 0; i < tr->nchildren; i++) {
-            if (!(tmp[i] = hmpi__sched_scratch(c->s, count, type))) {
-                free(tmp);
-                return MPI_ERR_NO_MEM;
-            }
-            TRY(recv(c, tmp[i], count, type, tr->children[i]));
-        }
+        for (int i = 0; i < tr->nchildren; i++)
+            TRY(recv(c, hmpi__block(slots, i, count, type), count, type, tr->children[i]));
         TRY(hmpi__sched_round(c->s));
-        TRY(hmpi__sched_reduce(c->s, input, tmp[0], count, type, op));
+        TRY(hmpi__sched_reduce(c->s, input, slots, count, type, op));
         for (int i = 1; i < tr->nchildren; i++)
-            TRY(hmpi__sched_reduce(c->s, tmp[i], tmp[0], count, type, op));
-        acc = tmp[0];
-        free(tmp);
+            TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, i, count, type), slots, count, type,
+                                   op));
+        acc = slots;
     }
     if (tr->parent >= 0) {
         TRY(hmpi__sched_round(c->s));
@@ -288,15 +283,22 @@ static int up(hmpi__coll_ctx *c, const tree *tr, const void *input, int count, M
     return MPI_SUCCESS;
 }
 
-static int with_tree(hmpi__coll_ctx *c, int root, tree *tr)
+/* Up the tree rooted at root; the result lands in the root's recvbuf. */
+static int reduce_to_root(hmpi__coll_ctx *c, const tree *tr, const hmpi__coll_args *a, int root)
 {
-    return make_tree(c, root, tr);
+    const void *result;
+    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
+    TRY(up(c, tr, input, a->rcount, a->rtype, a->op, &result));
+    if (c->rank != root)
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s));
+    return hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
 }
 
 int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    TRY(with_tree(c, a->root, &tr));
+    TRY(make_tree(c, a->root, &tr));
     int rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
     free_tree(&tr);
     return rc;
@@ -305,12 +307,8 @@ int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    const void *result;
-    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
-    TRY(with_tree(c, a->root, &tr));
-    int rc = up(c, &tr, input, a->rcount, a->rtype, a->op, &result);
-    if (rc == MPI_SUCCESS && c->rank == a->root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
+    TRY(make_tree(c, a->root, &tr));
+    int rc = reduce_to_root(c, &tr, a, a->root);
     free_tree(&tr);
     return rc;
 }
@@ -318,12 +316,8 @@ int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    const void *result;
-    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
-    TRY(with_tree(c, 0, &tr));
-    int rc = up(c, &tr, input, a->rcount, a->rtype, a->op, &result);
-    if (rc == MPI_SUCCESS && c->rank == 0 && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
+    TRY(make_tree(c, 0, &tr));
+    int rc = reduce_to_root(c, &tr, a, 0);
     if (rc == MPI_SUCCESS)
         rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
     free_tree(&tr);
@@ -334,7 +328,7 @@ int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
     (void)a;
-    TRY(with_tree(c, 0, &tr));
+    TRY(make_tree(c, 0, &tr));
     int rc = MPI_SUCCESS;
     if ((rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) /* up: everybody arrived */
         for (int i = 0; i < tr.nchildren && rc == MPI_SUCCESS; i++)

@@ -154,7 +154,8 @@ static int keep_buffer(hmpi__sched *s, void *buf)
     return 0;
 }
 
-int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
+/* Is the layout of count elements of type one block starting at the buffer? */
+static int type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
 {
     MPI_Aint lb, extent, true_lb, true_extent;
     int size;
@@ -172,8 +173,8 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
     step st = {STEP_MEMCPY, src, dst, scount, dcount, stype, dtype, MPI_OP_NULL, 0, NULL};
     if (src == dst && scount == dcount && stype == dtype)
         return MPI_SUCCESS;
-    if (hmpi__type_is_contiguous(stype, scount, &sbytes) &&
-        hmpi__type_is_contiguous(dtype, dcount, &dbytes) && sbytes == dbytes) {
+    if (type_is_contiguous(stype, scount, &sbytes) && type_is_contiguous(dtype, dcount, &dbytes) &&
+        sbytes == dbytes) {
         st.bytes = sbytes;
         return sbytes ? add_step(s, &st) : MPI_SUCCESS;
     }

@@ -45,7 +45,4 @@ int hmpi__sched_wait(hmpi__sched *s);
 /* Numbers for tests and benchmarks: rounds, requests. */
 void hmpi__sched_stats(const hmpi__sched *s, int *rounds, int *requests);
 
-/* Is the layout of count elements of type one contiguous block from the buffer address? */
-int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes);
-
 #endif
