@@ -302,9 +302,9 @@ static double time_algorithm(int coll, int bytes, MPI_Comm comm, const char *alg
 
 static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm shuffled, int rank)
 {
-    static const char *const flat[NCOLL] = {"binomial", "recursive_doubling", "binomial",
-                                            "ring",     "pairwise",           "linear",
-                                            "linear",   "dissemination",      "binomial"};
+    static const char *const flat[NCOLL] = {
+        "binomial", "recursive_doubling", "binomial", "ring", "linear", "linear",
+        "linear",   "dissemination",      "binomial"};
     double t[4];
     t[0] = time_algorithm(coll, bytes, ordered, "hierarchical");
     t[1] = time_algorithm(coll, bytes, ordered, flat[coll]);
@@ -375,9 +375,6 @@ int main(int argc, char **argv)
                    "  %-20s %8s %10s %10s %7s %10s %10s %7s\n",
                    "collective", "bytes", "hier", "flat", "ratio", "hier", "flat", "ratio");
         for (int c = 0; c < ncolls; c++) {
-            if (colls[c] != BCAST && colls[c] != ALLREDUCE && colls[c] != REDUCE &&
-                colls[c] != BARRIER)
-                continue;
             for (int s = 0; s < nsizes; s++)
                 if (colls[c] != BARRIER || s == 0)
                     compare_algorithms(colls[c], sizes[s], MPI_COMM_WORLD, shuffled, rank);

@@ -23,11 +23,18 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache"},
-    {"auto", "pairwise", "linear", NULL, NULL},
+    {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
 };
 
-static MPI_Datatype vec_type, quad_type; /* ints with holes; 4 contiguous ints */
+/* ints with holes; 4 contiguous ints; 2 ints stored in reverse order (fills
+ * its extent, yet is not contiguous) */
+static MPI_Datatype vec_type, quad_type, swap_type;
+
+static const char *type_name(MPI_Datatype t)
+{
+    return t == MPI_INT ? "int" : t == vec_type ? "vector" : t == quad_type ? "quad" : "swapped";
+}
 static MPI_Op matmul_op;
 
 /* 2x2 matrix product modulo a prime on quad elements: associative, not commutative. */
@@ -201,8 +208,10 @@ static void compare(const struct caseinfo *k, const struct side *rcv, const char
         while (rcv->mine[i] == rcv->ref[i])
             i++;
         fprintf(stderr,
-                "[rank %d] %s %s alg=%s count=%d root=%d in_place=%d run=%d: byte %zu differs\n",
-                rank, form, coll_name[k->coll], k->alg, k->count, k->root, k->in_place, k->run, i);
+                "[rank %d] %s %s alg=%s count=%d type=%s root=%d in_place=%d run=%d: byte %zu "
+                "differs\n",
+                rank, form, coll_name[k->coll], k->alg, k->count, type_name(k->type), k->root,
+                k->in_place, k->run, i);
     }
     CHECK(memcmp(rcv->mine, rcv->ref, rcv->bytes) == 0);
 }
@@ -278,14 +287,14 @@ static void run_coll(int coll, MPI_Comm comm)
 {
     static const int counts[] = {0, 1, 5, 300,
                                  20000}; /* 80 KB: "auto" picks large-message algorithms */
-    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type};
+    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
     int size;
     MPI_Comm_size(comm, &size);
     int roots[] = {0, size - 1, size / 2};
     for (int ai = 0; ai < NALG && algs[coll][ai]; ai++)
         for (int ci = 0; ci < 5; ci++)
-            for (int ti = 0; ti < 3; ti++)
+            for (int ti = 0; ti < 4; ti++)
                 for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
                     for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
                         for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
@@ -296,6 +305,8 @@ static void run_coll(int coll, MPI_Comm comm)
                              * ops on derived types); holes: data movement only */
                             if (is_reduction(coll) && (ti == 1 || (oi == 2) != (ti == 2)))
                                 continue;
+                            if (ti == 3 && (ci >= 3 || is_reduction(coll)))
+                                continue; /* data movement, small counts */
                             if (ci >= 3 && ti != 0 && coll == ALLTOALL)
                                 continue; /* keep the big cases small */
                             if (ci == 4 && (coll != ALLREDUCE || ai != 0))
@@ -322,6 +333,9 @@ int main(int argc, char **argv)
     MPI_Type_commit(&vec_type);
     MPI_Type_contiguous(4, MPI_INT, &quad_type);
     MPI_Type_commit(&quad_type);
+    int swapped[] = {1, 0};
+    MPI_Type_create_indexed_block(2, 1, swapped, MPI_INT, &swap_type);
+    MPI_Type_commit(&swap_type);
     MPI_Op_create(matmul, 0, &matmul_op);
 
     MPI_Comm shuffled, subset;
@@ -343,6 +357,7 @@ int main(int argc, char **argv)
     MPI_Comm_free(&shuffled);
     MPI_Type_free(&vec_type);
     MPI_Type_free(&quad_type);
+    MPI_Type_free(&swap_type);
     MPI_Op_free(&matmul_op);
     if (rank == 0)
         printf("collectives: %d cases on rank 0\n", cases);

@@ -78,6 +78,8 @@ int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* alltoall.c */
+int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
 /* Return from the enclosing builder on the first error. */
 #define TRY(call)                                                                                  \

@@ -43,7 +43,9 @@ struct hmpi__sched {
     MPI_Status *status; /* [cap_reqs], so that waiting allocates nothing */
     int nbufs, cap_bufs;
     void **bufs; /* scratch and pack buffers */
-    int current; /* round in flight; nrounds when complete */
+    int ntypes, cap_types;
+    MPI_Datatype *types; /* derived datatypes the messages and steps use */
+    int current;         /* round in flight; nrounds when complete */
 };
 
 /* Grow an array of elements of size `size` to hold one more. */
@@ -104,6 +106,9 @@ void hmpi__sched_free(hmpi__sched *s)
             MPI_Request_free(&s->reqs[i]);
     for (int i = 0; i < s->nbufs; i++)
         free(s->bufs[i]);
+    for (int i = 0; i < s->ntypes; i++)
+        MPI_Type_free(&s->types[i]);
+    free(s->types);
     free(s->rounds);
     free(s->steps);
     free(s->reqs);
@@ -154,6 +159,27 @@ static int keep_buffer(hmpi__sched *s, void *buf)
     return 0;
 }
 
+/* Is type a predefined one, or contiguous copies of one? (A type that fills
+ * its extent may still store its elements out of order.) */
+static int type_is_in_order(MPI_Datatype type)
+{
+    int nints, naddrs, ntypes, combiner, ints[1], in_order = 0;
+    MPI_Aint addrs[1];
+    MPI_Datatype inner;
+    MPI_Type_get_envelope(type, &nints, &naddrs, &ntypes, &combiner);
+    if (combiner == MPI_COMBINER_NAMED)
+        return 1;
+    if ((combiner != MPI_COMBINER_CONTIGUOUS && combiner != MPI_COMBINER_DUP) || nints > 1 ||
+        naddrs > 0 || ntypes != 1)
+        return 0;
+    MPI_Type_get_contents(type, nints, naddrs, ntypes, ints, addrs, &inner);
+    in_order = type_is_in_order(inner);
+    MPI_Type_get_envelope(inner, &nints, &naddrs, &ntypes, &combiner);
+    if (combiner != MPI_COMBINER_NAMED)
+        MPI_Type_free(&inner);
+    return in_order;
+}
+
 /* Is the layout of count elements of type one block starting at the buffer? */
 static int type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
 {
@@ -163,7 +189,8 @@ static int type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
     MPI_Type_get_extent(type, &lb, &extent);
     MPI_Type_get_true_extent(type, &true_lb, &true_extent);
     *bytes = (size_t)size * (size_t)count;
-    return true_lb == 0 && true_extent == size && (count <= 1 || extent == size);
+    return true_lb == 0 && true_extent == size && (count <= 1 || extent == size) &&
+           type_is_in_order(type);
 }
 
 int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
@@ -255,6 +282,16 @@ int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, in
 {
     return peer == MPI_PROC_NULL ? MPI_SUCCESS
                                  : add_request(s, 0, buf, count, type, peer, tag, comm);
+}
+
+int hmpi__sched_keep_type(hmpi__sched *s, MPI_Datatype type)
+{
+    if (reserve((void **)&s->types, &s->cap_types, s->ntypes, sizeof(MPI_Datatype))) {
+        MPI_Type_free(&type);
+        return MPI_ERR_NO_MEM;
+    }
+    s->types[s->ntypes++] = type;
+    return MPI_SUCCESS;
 }
 
 void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type)

@@ -33,6 +33,9 @@ int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype ty
                      int tag, MPI_Comm comm);
 int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
                      MPI_Comm comm);
+/* Hand a committed derived datatype over to the schedule, which frees it
+ * with itself (also on failure: the type is freed at once). */
+int hmpi__sched_keep_type(hmpi__sched *s, MPI_Datatype type);
 /* Scratch for count elements of type, owned by the schedule (NULL: no memory). */
 void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type);
 
