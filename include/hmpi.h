@@ -325,6 +325,141 @@ HMPI_API int HMPI_Request_get_schedule_info(HMPI_Request request, int *rounds, i
 
 /** @} */
 
+/**
+ * \defgroup hmpi_iso Isomorphic, sparse collectives
+ * \brief Neighbourhoods given as relative offsets on a Cartesian communicator,
+ * identical on every process (Träff et al. 2015, 2016), and their
+ * collectives: blocking, nonblocking (`HMPI_Iso_ineighbor_...`) and
+ * persistent (`HMPI_Iso_neighbor_..._init`).
+ *
+ * Neighbour i of the calling process sends to `me + C_i` and receives from
+ * `me - C_i` (modulo the size of periodic dimensions; `MPI_PROC_NULL` out of
+ * range in the others). Buffer block i belongs to neighbour i; blocks of
+ * `MPI_PROC_NULL` neighbours are not touched. Results are those of the
+ * `MPI_Neighbor_...` collective over the equivalent
+ * `MPI_Dist_graph_create_adjacent` communicator (repeated neighbours matched in
+ * order), including periodic dimensions of size 1 and 2.
+ *
+ * Algorithms (info `hmpi_iso_algorithm` of `_init` calls, or the environment
+ * variable `HMPI_ISO_ALGORITHM`): `direct` (one message per neighbour; info
+ * `hmpi_iso_ports` = k posts them k at a time, ⌈s/k⌉ rounds), `dimensional`
+ * (messages combined along the dimensions: a radius-1 Moore neighbourhood in
+ * d dimensions takes 2d messages), `logarithmic` (combined along powers of two
+ * in each dimension, Bruck-like), `auto` (a cost model of messages and
+ * volume: combining for small blocks, direct for large ones). The combining
+ * algorithms forward blocks through other processes; for the `v` and `w`
+ * variants they need block i to have the same size on every process where it
+ * exists (`auto` checks, with one allreduce, and falls back to direct).
+ * @{
+ */
+/** \brief The rank at offset `relative` from the caller (`MPI_PROC_NULL` out of a
+ * non-periodic dimension). Local. */
+HMPI_API int HMPI_Cart_relative_rank(MPI_Comm cartcomm, const int relative[], int *rank);
+/** \brief The offset of `rank` from the caller (per dimension, coordinate
+ * difference; in periodic dimensions the representative in (-d/2, d/2]). Local. */
+HMPI_API int HMPI_Cart_relative_coord(MPI_Comm cartcomm, int rank, int relative[]);
+/** \brief Generalised `MPI_Cart_shift`: `*target` = me + relative, `*source` = me - relative. */
+HMPI_API int HMPI_Cart_relative_shift(MPI_Comm cartcomm, const int relative[], int *source,
+                                      int *target);
+/** \brief Attach the neighbourhood of `s` offsets (`s * ndims` ints, the same on every
+ * process) to `cartcomm` and return it as `*isocomm` (the same communicator).
+ * Collective; only the first call on a communicator communicates. */
+HMPI_API int HMPI_Iso_neighborhood_create(MPI_Comm cartcomm, int s,
+                                          const int relative_coordinates[], MPI_Comm *isocomm);
+/** \brief Neighbourhood size, and the numbers of actual sources and targets. */
+HMPI_API int HMPI_Iso_neighborhood_count(MPI_Comm isocomm, int *s, int *indegree, int *outdegree);
+/** \brief The first `max_s` sources and targets, `MPI_PROC_NULL` ones included. */
+HMPI_API int HMPI_Iso_neighborhood_get(MPI_Comm isocomm, int max_s, int sources[],
+                                       int destinations[]);
+/** \brief The actual sources and targets only (for `MPI_Dist_graph_create_adjacent`). */
+HMPI_API int HMPI_Iso_neighborhood_graph_get(MPI_Comm isocomm, int max_s, int sources[],
+                                             int destinations[]);
+/** \brief MPI's own Cartesian neighbourhood (MPI standard §7.6 order), counted. */
+HMPI_API int HMPI_Cart_neighborhood_count(MPI_Comm cartcomm, int *s, int *indegree, int *outdegree);
+/** \brief MPI's own Cartesian neighbourhood, `MPI_PROC_NULL` ones included. */
+HMPI_API int HMPI_Cart_neighborhood_get(MPI_Comm cartcomm, int max_s, int sources[],
+                                        int destinations[]);
+/** \brief MPI's own Cartesian neighbourhood, actual neighbours only. */
+HMPI_API int HMPI_Cart_neighborhood_graph_get(MPI_Comm cartcomm, int max_s, int sources[],
+                                              int destinations[]);
+
+#define HMPI_ISO_A2A_ARGS                                                                          \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
+        MPI_Datatype recvtype, MPI_Comm isocomm
+#define HMPI_ISO_A2AV_ARGS                                                                         \
+    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
+        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
+        MPI_Comm isocomm
+#define HMPI_ISO_A2AW_ARGS                                                                         \
+    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
+        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
+        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm isocomm
+#define HMPI_ISO_AGV_ARGS                                                                          \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm isocomm
+#define HMPI_ISO_AGW_ARGS                                                                          \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],          \
+        MPI_Comm isocomm
+#define HMPI_ISO_RED_ARGS                                                                          \
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,               \
+        MPI_Comm isocomm
+#define HMPI_ISO_SRED_ARGS                                                                         \
+    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
+        const MPI_Datatype sendtypes[], void *recvbuf, int count, MPI_Datatype datatype,           \
+        MPI_Op op, MPI_Comm isocomm
+
+/** \brief Block i of `sendbuf` to target i; block i of `recvbuf` from source i. */
+HMPI_API int HMPI_Iso_neighbor_alltoall(HMPI_ISO_A2A_ARGS);
+/** \brief As alltoall, block i being `counts[i]` elements at `displs[i]` extents. */
+HMPI_API int HMPI_Iso_neighbor_alltoallv(HMPI_ISO_A2AV_ARGS);
+/** \brief As alltoall, block i being `counts[i]` of `types[i]` at byte offset `displs[i]`. */
+HMPI_API int HMPI_Iso_neighbor_alltoallw(HMPI_ISO_A2AW_ARGS);
+/** \brief The same block to every target; block i of `recvbuf` from source i. */
+HMPI_API int HMPI_Iso_neighbor_allgather(HMPI_ISO_A2A_ARGS);
+HMPI_API int HMPI_Iso_neighbor_allgatherv(HMPI_ISO_AGV_ARGS);
+HMPI_API int HMPI_Iso_neighbor_allgatherw(HMPI_ISO_AGW_ARGS);
+/** \brief `recvbuf` = the reduction (commutative `op`) of the actual sources'
+ * `sendbuf`s; untouched when there is none. */
+HMPI_API int HMPI_Iso_neighbor_reduce(HMPI_ISO_RED_ARGS);
+/** \brief As reduce, a different vector (block i) for each target. */
+HMPI_API int HMPI_Iso_neighbor_scatter_reduce(HMPI_ISO_SRED_ARGS);
+
+HMPI_API int HMPI_Iso_ineighbor_alltoall(HMPI_ISO_A2A_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_alltoallv(HMPI_ISO_A2AV_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_alltoallw(HMPI_ISO_A2AW_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_allgather(HMPI_ISO_A2A_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_allgatherv(HMPI_ISO_AGV_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_allgatherw(HMPI_ISO_AGW_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_reduce(HMPI_ISO_RED_ARGS, HMPI_Request *request);
+HMPI_API int HMPI_Iso_ineighbor_scatter_reduce(HMPI_ISO_SRED_ARGS, HMPI_Request *request);
+
+HMPI_API int HMPI_Iso_neighbor_alltoall_init(HMPI_ISO_A2A_ARGS, MPI_Info info,
+                                             HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_alltoallv_init(HMPI_ISO_A2AV_ARGS, MPI_Info info,
+                                              HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_alltoallw_init(HMPI_ISO_A2AW_ARGS, MPI_Info info,
+                                              HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_allgather_init(HMPI_ISO_A2A_ARGS, MPI_Info info,
+                                              HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_allgatherv_init(HMPI_ISO_AGV_ARGS, MPI_Info info,
+                                               HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_allgatherw_init(HMPI_ISO_AGW_ARGS, MPI_Info info,
+                                               HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_reduce_init(HMPI_ISO_RED_ARGS, MPI_Info info, HMPI_Request *request);
+HMPI_API int HMPI_Iso_neighbor_scatter_reduce_init(HMPI_ISO_SRED_ARGS, MPI_Info info,
+                                                   HMPI_Request *request);
+
+/** \brief `count` blocks of `oldtype`: block i has `firstblock + i * blockincrement`
+ * elements and starts `i * stride + strideincrement * i * (i - 1) / 2` extents
+ * after block 0 (a triangle when the increments are ±1). Lower bound and
+ * extent are those of the equivalent `MPI_Type_indexed`. Not committed. */
+HMPI_API int HMPI_Type_create_triangular(int count, int firstblock, int blockincrement, int stride,
+                                         int strideincrement, MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

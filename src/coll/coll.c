@@ -102,7 +102,7 @@ void hmpi__coll_release(void)
 
 /* Collective on first use: the private duplicate. Then a tag per operation
  * (every process creates operations on comm in the same order). */
-static int private_context(MPI_Comm comm, MPI_Comm *dup, int *tag)
+int hmpi__coll_context(MPI_Comm comm, MPI_Comm *dup, int *tag)
 {
     collctx *cc;
     void *v;
@@ -128,6 +128,8 @@ static int private_context(MPI_Comm comm, MPI_Comm *dup, int *tag)
         }
     }
     *dup = cc->dup;
+    if (!tag)
+        return MPI_SUCCESS;
     *tag = cc->next_tag;
     cc->next_tag = cc->next_tag >= cc->tag_ub ? 0 : cc->next_tag + 1;
     return MPI_SUCCESS;
@@ -259,7 +261,7 @@ static int validate_args(MPI_Comm comm, const char *fn, const hmpi__coll_args *a
 
 /* ---- HMPI_CHECK=1: agreement across processes ------------------------- */
 
-static int check_enabled(void)
+int hmpi__check_enabled(void)
 {
     static int enabled = -1;
     if (enabled < 0) {
@@ -482,7 +484,7 @@ static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
     c.levels = levels;
     if ((rc = select_builder(comm, fn, a, alg, &c, &builder)) != MPI_SUCCESS)
         return rc;
-    if ((rc = private_context(comm, &c.comm, &c.tag)) != MPI_SUCCESS)
+    if ((rc = hmpi__coll_context(comm, &c.comm, &c.tag)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     if (!(c.s = hmpi__sched_create()))
         return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
@@ -505,7 +507,7 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
     if (rc != MPI_SUCCESS)
         return rc;
     rc = validate_args(comm, fn, a);
-    if (check_enabled())
+    if (hmpi__check_enabled())
         rc = check_across(comm, fn, a, rc);
     if (rc != MPI_SUCCESS)
         return hmpi__raise(comm, rc);

@@ -81,6 +81,12 @@ int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_
 /* alltoall.c */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
+/* Collective on first use per communicator: its private duplicate, where all
+ * library traffic goes; then, with tag, a fresh tag for one operation. */
+int hmpi__coll_context(MPI_Comm comm, MPI_Comm *dup, int *tag);
+/* HMPI_CHECK=1: verify arguments across processes. */
+int hmpi__check_enabled(void);
+
 /* Return from the enclosing builder on the first error. */
 #define TRY(call)                                                                                  \
     do {                                                                                           \

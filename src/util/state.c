@@ -14,6 +14,7 @@ static int finalize_hook(MPI_Comm comm, int keyval, void *value, void *extra)
     (void)comm;
     (void)value;
     (void)extra;
+    hmpi__iso_release();
     hmpi__coll_release(); /* frees private duplicates: before the locality */
     hmpi__commloc_release();
     hmpi__locality_release();

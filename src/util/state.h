@@ -11,5 +11,6 @@ void hmpi__error_release(void);
 void hmpi__locality_release(void);
 void hmpi__commloc_release(void);
 void hmpi__coll_release(void);
+void hmpi__iso_release(void);
 
 #endif

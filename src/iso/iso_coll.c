@@ -1,0 +1,638 @@
+/* The isomorphic collectives: argument checks, buffer blocks, algorithm
+ * choice, and the blocking / nonblocking / persistent entry points. */
+#include "iso/iso.h"
+
+#include "coll/coll.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum kind { A2A, A2AV, A2AW, AG, AGV, AGW, RED, SRED, NKINDS };
+
+static const char *const kind_names[NKINDS] = {"alltoall",  "alltoallv",     "alltoallw",
+                                               "allgather", "allgatherv",    "allgatherw",
+                                               "reduce",    "scatter_reduce"};
+static const char *const alg_names[HMPI__ISO_NALGS] = {"auto", "direct", "dimensional",
+                                                       "logarithmic"};
+
+enum { FORM_BLOCKING, FORM_NONBLOCKING, FORM_PERSISTENT };
+
+/* Bytes one message costs as much as (latency / inverse bandwidth): the
+ * cost model of `auto` is messages * LATENCY_BYTES + bytes moved. */
+#define LATENCY_BYTES 4096
+
+/* The arguments of any isomorphic collective, as given. */
+typedef struct args {
+    int kind;
+    const void *sendbuf;
+    int scount;
+    MPI_Datatype stype;
+    const int *scounts;
+    const int *sdispls;       /* v: in extents */
+    const MPI_Aint *sbdispls; /* w: in bytes */
+    const MPI_Datatype *stypes;
+    void *recvbuf;
+    int rcount;
+    MPI_Datatype rtype;
+    const int *rcounts;
+    const int *rdispls;
+    const MPI_Aint *rbdispls;
+    const MPI_Datatype *rtypes;
+    int count; /* reductions */
+    MPI_Datatype type;
+    MPI_Op op;
+} args;
+
+static int is_reduction(int kind)
+{
+    return kind == RED || kind == SRED;
+}
+
+static int regular(int kind) /* block sizes fixed by the arguments, identical everywhere */
+{
+    return kind == A2A || kind == AG || kind == RED || kind == SRED;
+}
+
+static MPI_Aint extent_of(MPI_Datatype t)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(t, &lb, &extent);
+    return extent;
+}
+
+/* ---- checks ------------------------------------------------------------ */
+
+static int check_type(MPI_Comm comm, const char *fn, const char *name, MPI_Datatype t)
+{
+    if (t == MPI_DATATYPE_NULL)
+        return hmpi__error(comm, MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL", name);
+    return MPI_SUCCESS;
+}
+
+/* NULL only makes sense with MPI_BOTTOM-relative datatypes. */
+static int check_buffer(MPI_Comm comm, const char *fn, const char *name, const void *buf, int count,
+                        MPI_Datatype t)
+{
+    MPI_Aint true_lb, true_extent;
+    if (buf == MPI_IN_PLACE)
+        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument '%s' cannot be MPI_IN_PLACE", name);
+    if (buf || count == 0)
+        return MPI_SUCCESS;
+    MPI_Type_get_true_extent(t, &true_lb, &true_extent);
+    if (true_lb == 0)
+        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument '%s' is NULL with a nonzero count",
+                           name);
+    return MPI_SUCCESS;
+}
+
+static int check_count(MPI_Comm comm, const char *fn, const char *name, int i, int count)
+{
+    if (count < 0)
+        return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s[%d]' (%d) is negative", name, i,
+                           count);
+    return MPI_SUCCESS;
+}
+
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        if (rc_ != MPI_SUCCESS)                                                                    \
+            return rc_;                                                                            \
+    } while (0)
+
+/* The send side of block i (significant when target i exists). */
+static int check_send(MPI_Comm comm, const char *fn, const args *a, const hmpi__iso *n)
+{
+    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == SRED;
+    if (vector && n->s > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)))
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !a->scounts ? "sendcounts" : "sdispls");
+    if ((a->kind == A2AW || a->kind == SRED) && n->s > 0 && !a->stypes)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'sendtypes' is NULL");
+    if (!vector) {
+        int count = is_reduction(a->kind) ? a->count : a->scount;
+        MPI_Datatype t = is_reduction(a->kind) ? a->type : a->stype;
+        if (count < 0)
+            return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
+                               is_reduction(a->kind) ? "count" : "sendcount", count);
+        CHECK(check_type(comm, fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
+        return n->outdegree ? check_buffer(comm, fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
+    }
+    if (a->kind == A2AV)
+        CHECK(check_type(comm, fn, "sendtype", a->stype));
+    for (int i = 0; i < n->s; i++) {
+        if (n->targets[i] == MPI_PROC_NULL)
+            continue;
+        CHECK(check_count(comm, fn, "sendcounts", i, a->scounts[i]));
+        MPI_Datatype t = a->kind == A2AV ? a->stype : a->stypes[i];
+        if (a->kind != A2AV)
+            CHECK(check_type(comm, fn, "sendtypes[i]", t));
+        CHECK(check_buffer(comm, fn, "sendbuf", a->sendbuf, a->scounts[i], t));
+    }
+    return MPI_SUCCESS;
+}
+
+/* The receive side of block i (significant when source i exists). */
+static int check_recv(MPI_Comm comm, const char *fn, const args *a, const hmpi__iso *n)
+{
+    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == AGV || a->kind == AGW;
+    if (is_reduction(a->kind)) {
+        int commutative = 0;
+        if (a->op == MPI_OP_NULL)
+            return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+        MPI_Op_commutative(a->op, &commutative);
+        if (!commutative)
+            return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' must be commutative");
+        return n->indegree ? check_buffer(comm, fn, "recvbuf", a->recvbuf, a->count, a->type)
+                           : MPI_SUCCESS;
+    }
+    if (!vector) {
+        if (a->rcount < 0)
+            return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument 'recvcount' (%d) is negative",
+                               a->rcount);
+        CHECK(check_type(comm, fn, "recvtype", a->rtype));
+        return n->indegree ? check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
+                           : MPI_SUCCESS;
+    }
+    if (n->s > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)))
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !a->rcounts ? "recvcounts" : "rdispls");
+    if ((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
+    if (a->kind == A2AV || a->kind == AGV)
+        CHECK(check_type(comm, fn, "recvtype", a->rtype));
+    for (int i = 0; i < n->s; i++) {
+        if (n->sources[i] == MPI_PROC_NULL)
+            continue;
+        CHECK(check_count(comm, fn, "recvcounts", i, a->rcounts[i]));
+        MPI_Datatype t = a->rtypes ? a->rtypes[i] : a->rtype;
+        if (a->rtypes)
+            CHECK(check_type(comm, fn, "recvtypes[i]", t));
+        CHECK(check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- blocks ------------------------------------------------------------ */
+
+static hmpi__iso_block send_block(const args *a, int i)
+{
+    const char *base = a->sendbuf;
+    switch (a->kind) {
+    case A2A:
+        return (hmpi__iso_block){(char *)base + (MPI_Aint)i * a->scount * extent_of(a->stype),
+                                 a->scount, a->stype};
+    case A2AV:
+        return (hmpi__iso_block){(char *)base + (MPI_Aint)a->sdispls[i] * extent_of(a->stype),
+                                 a->scounts[i], a->stype};
+    case A2AW:
+    case SRED:
+        return (hmpi__iso_block){(char *)base + a->sbdispls[i], a->scounts[i], a->stypes[i]};
+    case RED:
+        return (hmpi__iso_block){(char *)base, a->count, a->type};
+    default: /* allgathers */
+        return (hmpi__iso_block){(char *)base, a->scount, a->stype};
+    }
+}
+
+static hmpi__iso_block recv_block(const args *a, int i)
+{
+    char *base = a->recvbuf;
+    switch (a->kind) {
+    case A2A:
+    case AG:
+        return (hmpi__iso_block){base + (MPI_Aint)i * a->rcount * extent_of(a->rtype), a->rcount,
+                                 a->rtype};
+    case A2AV:
+    case AGV:
+        return (hmpi__iso_block){base + (MPI_Aint)a->rdispls[i] * extent_of(a->rtype),
+                                 a->rcounts[i], a->rtype};
+    default: /* w variants; reductions receive into scratch (set later) */
+        return is_reduction(a->kind)
+                   ? (hmpi__iso_block){NULL, a->count, a->type}
+                   : (hmpi__iso_block){base + a->rbdispls[i], a->rcounts[i], a->rtypes[i]};
+    }
+}
+
+static int block_bytes(const hmpi__iso_block *b)
+{
+    int size = 0;
+    if (b->count > 0)
+        MPI_Type_size(b->type, &size);
+    return b->count * size;
+}
+
+/* The blocks of both sides; reductions get one scratch vector per source. */
+static int describe(hmpi__iso_plan *p, const args *a)
+{
+    const hmpi__iso *n = p->n;
+    static const hmpi__iso_block none = {NULL, 0, MPI_BYTE};
+    char *slots = NULL;
+    if (is_reduction(a->kind) && n->indegree > 0 &&
+        !(slots = hmpi__sched_scratch(p->s, n->s * a->count, a->type)))
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < n->s; i++) {
+        p->send[i] = n->targets[i] != MPI_PROC_NULL ? send_block(a, i) : none;
+        p->recv[i] = n->sources[i] != MPI_PROC_NULL ? recv_block(a, i) : none;
+        if (slots && n->sources[i] != MPI_PROC_NULL)
+            p->recv[i].addr = slots + (MPI_Aint)i * a->count * extent_of(a->type);
+        p->bytes[i] = n->sources[i] != MPI_PROC_NULL   ? block_bytes(&p->recv[i])
+                      : n->targets[i] != MPI_PROC_NULL ? block_bytes(&p->send[i])
+                                                       : -1;
+        if (regular(a->kind)) { /* the same everywhere, by the arguments */
+            hmpi__iso_block b = is_reduction(a->kind)
+                                    ? (hmpi__iso_block){NULL, a->count, a->type}
+                                    : (hmpi__iso_block){NULL, a->rcount, a->rtype};
+            p->bytes[i] = block_bytes(&b);
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+/* Irregular variants forward blocks through processes that may not know
+ * their size: agree on it (one allreduce); *uniform = 0 when some block's
+ * size differs between processes. */
+static int agree_sizes(hmpi__iso_plan *p, int *uniform)
+{
+    int s = p->n->s;
+    int *mine = HMPI__ALLOC(int, 4 * (size_t)s), *all = mine + 2 * (size_t)s;
+    if (!mine)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < s; i++) {
+        mine[2 * i] = p->bytes[i];                                      /* max */
+        mine[2 * i + 1] = p->bytes[i] >= 0 ? -p->bytes[i] : -INT32_MAX; /* -min of the known */
+    }
+    int rc = MPI_Allreduce(mine, all, 2 * s, MPI_INT, MPI_MAX, p->comm);
+    *uniform = 1;
+    for (int i = 0; rc == MPI_SUCCESS && i < s; i++) {
+        if (all[2 * i] >= 0 && all[2 * i] != -all[2 * i + 1])
+            *uniform = 0;
+        p->bytes[i] = all[2 * i] > 0 ? all[2 * i] : 0;
+    }
+    free(mine);
+    return rc;
+}
+
+/* ---- algorithm choice -------------------------------------------------- */
+
+static int parse_alg(const char *v)
+{
+    for (int a = 0; a < HMPI__ISO_NALGS; a++)
+        if (strcasecmp(v, alg_names[a]) == 0)
+            return a;
+    return -1;
+}
+
+static int requested(MPI_Comm comm, const char *fn, MPI_Info info, int *alg, int *ports)
+{
+    char v[64];
+    *alg = HMPI__ISO_AUTO;
+    *ports = 0;
+    const char *env = getenv("HMPI_ISO_ALGORITHM");
+    if (env && *env && (*alg = parse_alg(env)) < 0)
+        return hmpi__error(comm, MPI_ERR_ARG, fn,
+                           "environment variable HMPI_ISO_ALGORITHM ('%s') is not one of auto, "
+                           "direct, dimensional, logarithmic",
+                           env);
+    if (hmpi__info_get(info, "hmpi_iso_algorithm", v, sizeof v) && (*alg = parse_alg(v)) < 0)
+        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
+                           "info 'hmpi_iso_algorithm' ('%s') is not one of auto, direct, "
+                           "dimensional, logarithmic",
+                           v);
+    if (hmpi__info_get(info, "hmpi_iso_ports", v, sizeof v) &&
+        hmpi__parse_int(v, v + strlen(v), ports) != 0)
+        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
+                           "info 'hmpi_iso_ports' ('%s') is not a non-negative number", v);
+    return MPI_SUCCESS;
+}
+
+static int hops_of(const hmpi__iso_route *r, int s, int i)
+{
+    int hops = 0;
+    for (int f = 0; f < r->nphases; f++)
+        hops += r->step[(size_t)f * s + i] != 0;
+    return hops;
+}
+
+/* Modelled cost per process: messages * LATENCY_BYTES + bytes sent. Direct
+ * (r == NULL) sends one message per block that moves at all. */
+static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi__iso_route *dim)
+{
+    const hmpi__iso *n = p->n;
+    double bytes = 0;
+    int messages = 0;
+    for (int i = 0; i < n->s; i++) {
+        int hops = r ? hops_of(r, n->s, i) : hops_of(dim, n->s, i) > 0;
+        bytes += (double)hops * (p->bytes[i] > 0 ? p->bytes[i] : 0);
+        messages += hops;
+    }
+    return (r ? r->messages : messages) * (double)LATENCY_BYTES + bytes;
+}
+
+/* The algorithm for this call: the requested one, or the cheapest. Every
+ * input is identical on all processes (the neighbourhood, agreed sizes). */
+static int choose(MPI_Comm comm, const char *fn, hmpi__iso_plan *p, const args *a, int alg,
+                  const hmpi__iso_route **route)
+{
+    hmpi__iso *n = p->n;
+    const hmpi__iso_route *dim = hmpi__iso_route_get(n, HMPI__ISO_DIMENSIONAL);
+    const hmpi__iso_route *log = hmpi__iso_route_get(n, HMPI__ISO_LOGARITHMIC);
+    int uniform = 1, rc;
+    *route = NULL;
+    if (!dim || !log)
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    if (alg == HMPI__ISO_DIRECT)
+        return MPI_SUCCESS;
+    int fewer = dim->messages < n->s || log->messages < n->s;
+    if (alg == HMPI__ISO_AUTO && !fewer)
+        return MPI_SUCCESS; /* combining saves no message */
+    if (!regular(a->kind) && (rc = agree_sizes(p, &uniform)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    if (!uniform) {
+        if (alg == HMPI__ISO_AUTO)
+            return MPI_SUCCESS;
+        return hmpi__error(comm, MPI_ERR_ARG, fn,
+                           "algorithm '%s' needs block i to have the same size on every process",
+                           alg_names[alg]);
+    }
+    if (alg == HMPI__ISO_DIMENSIONAL || alg == HMPI__ISO_LOGARITHMIC) {
+        *route = alg == HMPI__ISO_DIMENSIONAL ? dim : log;
+        return MPI_SUCCESS;
+    }
+    double c_direct = cost(p, NULL, dim), c_dim = cost(p, dim, dim), c_log = cost(p, log, dim);
+    if (c_dim < c_direct && c_dim <= c_log)
+        *route = dim;
+    else if (c_log < c_direct)
+        *route = log;
+    return MPI_SUCCESS;
+}
+
+/* ---- building and running ---------------------------------------------- */
+
+/* Reductions: combine the vectors of the actual sources into recvbuf. */
+static int reduce_sources(hmpi__iso_plan *p, const args *a)
+{
+    int first = 1;
+    TRY(hmpi__sched_round(p->s));
+    for (int i = 0; i < p->n->s; i++) {
+        if (p->n->sources[i] == MPI_PROC_NULL)
+            continue;
+        if (first)
+            TRY(hmpi__sched_copy(p->s, p->recv[i].addr, a->count, a->type, a->recvbuf, a->count,
+                                 a->type));
+        else
+            TRY(hmpi__sched_reduce(p->s, p->recv[i].addr, a->recvbuf, a->count, a->type, a->op));
+        first = 0;
+    }
+    return MPI_SUCCESS;
+}
+
+static int build(MPI_Comm comm, const char *fn, hmpi__iso *n, const args *a, MPI_Info info,
+                 int form, HMPI_Request *request)
+{
+    hmpi__iso_plan p = {.n = n};
+    const hmpi__iso_route *route = NULL;
+    int alg, rc;
+    if ((rc = requested(comm, fn, info, &alg, &p.ports)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = hmpi__coll_context(comm, &p.comm, &p.tag)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    p.s = hmpi__sched_create();
+    p.send = HMPI__ALLOC(hmpi__iso_block, 2 * (size_t)n->s);
+    p.bytes = HMPI__ALLOC(int, n->s);
+    if (!p.s || !p.send || !p.bytes) {
+        rc = hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+        goto fn_fail;
+    }
+    p.recv = p.send + n->s;
+    if ((rc = describe(&p, a)) != MPI_SUCCESS) {
+        rc = hmpi__error(comm, rc, fn, "out of memory");
+        goto fn_fail;
+    }
+    if ((rc = choose(comm, fn, &p, a, alg, &route)) != MPI_SUCCESS)
+        goto fn_fail;
+    rc = route ? hmpi__iso_routed(&p, route) : hmpi__iso_direct(&p);
+    if (rc == MPI_SUCCESS && is_reduction(a->kind))
+        rc = reduce_sources(&p, a);
+    if (rc != MPI_SUCCESS) {
+        rc = hmpi__raise(comm, rc);
+        goto fn_fail;
+    }
+    if ((rc = hmpi__request_create(p.s, form == FORM_PERSISTENT, comm, fn, request))) {
+        rc = hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+        goto fn_fail;
+    }
+    free(p.send);
+    free(p.bytes);
+    return MPI_SUCCESS;
+fn_fail:
+    hmpi__sched_free(p.s);
+    free(p.send);
+    free(p.bytes);
+    return rc;
+}
+
+/* HMPI_CHECK=1: the same collective on the same neighbourhood everywhere,
+ * and regular block sizes that agree. */
+static int check_across(MPI_Comm comm, const char *fn, const hmpi__iso *n, const args *a,
+                        int local_rc)
+{
+    int bytes = 0, size = 0;
+    if (a->kind == A2A || a->kind == AG) {
+        MPI_Type_size(a->rtype, &size);
+        bytes = a->rcount * size;
+    } else if (is_reduction(a->kind)) {
+        MPI_Type_size(a->type, &size);
+        bytes = a->count * size;
+    }
+    int h = (int)(n->hash & 0x7fffffff);
+    int mine[8] = {a->kind, h, bytes, local_rc != MPI_SUCCESS, -a->kind, -h, -bytes, 0}, all[8];
+    int rc = MPI_Allreduce(mine, all, 8, MPI_INT, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (local_rc != MPI_SUCCESS)
+        return local_rc;
+    if (all[3])
+        return hmpi__error_code(MPI_ERR_OTHER, fn, "another process failed its argument checks");
+    if (all[0] != -all[4])
+        return hmpi__error_code(MPI_ERR_ARG, fn,
+                                "processes called different collectives (this one: %s)",
+                                kind_names[a->kind]);
+    if (all[1] != -all[5])
+        return hmpi__error_code(MPI_ERR_TOPOLOGY, fn,
+                                "processes have different neighbourhoods on the communicator");
+    if (all[2] != -all[6])
+        return hmpi__error_code(MPI_ERR_ARG, fn, "block sizes differ between processes");
+    return MPI_SUCCESS;
+}
+
+static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, int form,
+                 HMPI_Request *request)
+{
+    hmpi__iso *n;
+    HMPI_Request r;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'isocomm' is MPI_COMM_NULL");
+    if (!(n = hmpi__iso_find(comm)))
+        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
+                           "the communicator has no isomorphic neighbourhood "
+                           "(HMPI_Iso_neighborhood_create)");
+    if (form != FORM_BLOCKING && !request)
+        return hmpi__error(comm, MPI_ERR_REQUEST, fn, "argument 'request' is NULL");
+    int rc = check_send(comm, fn, a, n);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv(comm, fn, a, n);
+    if (hmpi__check_enabled()) {
+        if (rc != MPI_SUCCESS) /* already raised: report once, after the others learnt */
+            check_across(comm, fn, n, a, rc);
+        else if ((rc = check_across(comm, fn, n, a, MPI_SUCCESS)) != MPI_SUCCESS)
+            return hmpi__raise(comm, rc);
+    }
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((rc = build(comm, fn, n, a, info, form, &r)) != MPI_SUCCESS)
+        return rc;
+    if (form == FORM_PERSISTENT) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
+        HMPI_Request_free(&r);
+        return rc;
+    }
+    if (form == FORM_NONBLOCKING) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    return HMPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
+/* ---- the public functions ---------------------------------------------- */
+
+#define A2A_ARGS(k)                                                                                \
+    args a = {.kind = k,                                                                           \
+              .sendbuf = sendbuf,                                                                  \
+              .scount = sendcount,                                                                 \
+              .stype = sendtype,                                                                   \
+              .recvbuf = recvbuf,                                                                  \
+              .rcount = recvcount,                                                                 \
+              .rtype = recvtype}
+#define A2AV_ARGS                                                                                  \
+    args a = {.kind = A2AV,                                                                        \
+              .sendbuf = sendbuf,                                                                  \
+              .scounts = sendcounts,                                                               \
+              .sdispls = sdispls,                                                                  \
+              .stype = sendtype,                                                                   \
+              .recvbuf = recvbuf,                                                                  \
+              .rcounts = recvcounts,                                                               \
+              .rdispls = rdispls,                                                                  \
+              .rtype = recvtype}
+#define A2AW_ARGS                                                                                  \
+    args a = {.kind = A2AW,                                                                        \
+              .sendbuf = sendbuf,                                                                  \
+              .scounts = sendcounts,                                                               \
+              .sbdispls = sdispls,                                                                 \
+              .stypes = sendtypes,                                                                 \
+              .recvbuf = recvbuf,                                                                  \
+              .rcounts = recvcounts,                                                               \
+              .rbdispls = rdispls,                                                                 \
+              .rtypes = recvtypes}
+#define AGV_ARGS                                                                                   \
+    args a = {.kind = AGV,                                                                         \
+              .sendbuf = sendbuf,                                                                  \
+              .scount = sendcount,                                                                 \
+              .stype = sendtype,                                                                   \
+              .recvbuf = recvbuf,                                                                  \
+              .rcounts = recvcounts,                                                               \
+              .rdispls = displs,                                                                   \
+              .rtype = recvtype}
+#define AGW_ARGS                                                                                   \
+    args a = {.kind = AGW,                                                                         \
+              .sendbuf = sendbuf,                                                                  \
+              .scount = sendcount,                                                                 \
+              .stype = sendtype,                                                                   \
+              .recvbuf = recvbuf,                                                                  \
+              .rcounts = recvcounts,                                                               \
+              .rbdispls = rdispls,                                                                 \
+              .rtypes = recvtypes}
+#define RED_ARGS                                                                                   \
+    args a = {.kind = RED,                                                                         \
+              .sendbuf = sendbuf,                                                                  \
+              .recvbuf = recvbuf,                                                                  \
+              .count = count,                                                                      \
+              .type = datatype,                                                                    \
+              .op = op}
+#define SRED_ARGS                                                                                  \
+    args a = {.kind = SRED,                                                                        \
+              .sendbuf = sendbuf,                                                                  \
+              .scounts = sendcounts,                                                               \
+              .sbdispls = sdispls,                                                                 \
+              .stypes = sendtypes,                                                                 \
+              .recvbuf = recvbuf,                                                                  \
+              .count = count,                                                                      \
+              .type = datatype,                                                                    \
+              .op = op}
+
+/* The three forms of one collective. */
+#define ISO_FORMS(name, SIG, ARGS)                                                                 \
+    int HMPI_Iso_neighbor_##name(SIG)                                                              \
+    {                                                                                              \
+        ARGS;                                                                                      \
+        return entry(isocomm, "HMPI_Iso_neighbor_" #name, &a, MPI_INFO_NULL, FORM_BLOCKING, NULL); \
+    }                                                                                              \
+    int HMPI_Iso_ineighbor_##name(SIG, HMPI_Request *request)                                      \
+    {                                                                                              \
+        ARGS;                                                                                      \
+        return entry(isocomm, "HMPI_Iso_ineighbor_" #name, &a, MPI_INFO_NULL, FORM_NONBLOCKING,    \
+                     request);                                                                     \
+    }                                                                                              \
+    int HMPI_Iso_neighbor_##name##_init(SIG, MPI_Info info, HMPI_Request *request)                 \
+    {                                                                                              \
+        ARGS;                                                                                      \
+        return entry(isocomm, "HMPI_Iso_neighbor_" #name "_init", &a, info, FORM_PERSISTENT,       \
+                     request);                                                                     \
+    }
+
+ISO_FORMS(alltoall, HMPI_ISO_A2A_ARGS, A2A_ARGS(A2A))
+ISO_FORMS(alltoallv, HMPI_ISO_A2AV_ARGS, A2AV_ARGS)
+ISO_FORMS(alltoallw, HMPI_ISO_A2AW_ARGS, A2AW_ARGS)
+ISO_FORMS(allgather, HMPI_ISO_A2A_ARGS, A2A_ARGS(AG))
+ISO_FORMS(allgatherv, HMPI_ISO_AGV_ARGS, AGV_ARGS)
+ISO_FORMS(allgatherw, HMPI_ISO_AGW_ARGS, AGW_ARGS)
+ISO_FORMS(reduce, HMPI_ISO_RED_ARGS, RED_ARGS)
+ISO_FORMS(scatter_reduce, HMPI_ISO_SRED_ARGS, SRED_ARGS)
+
+/* ---- HMPI_Type_create_triangular --------------------------------------- */
+
+int HMPI_Type_create_triangular(int count, int firstblock, int blockincrement, int stride,
+                                int strideincrement, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    static const char fn[] = "HMPI_Type_create_triangular";
+    if (count < 0)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COUNT, fn, "argument 'count' (%d) is negative",
+                           count);
+    if (oldtype == MPI_DATATYPE_NULL)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_TYPE, fn,
+                           "argument 'oldtype' is MPI_DATATYPE_NULL");
+    if (!newtype)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument 'newtype' is NULL");
+    int *lens = HMPI__ALLOC(int, 2 * (size_t)count), *displs = lens + count;
+    if (!lens)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+    for (int i = 0; i < count; i++) {
+        long len = (long)firstblock + (long)i * blockincrement;
+        long displ = (long)i * stride + (long)strideincrement * i * (i - 1) / 2;
+        if (len < 0 || len > INT32_MAX || displ < INT32_MIN || displ > INT32_MAX) {
+            free(lens);
+            return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn,
+                               "block %d would have %ld elements at displacement %ld", i, len,
+                               displ);
+        }
+        lens[i] = (int)len;
+        displs[i] = (int)displ;
+    }
+    int rc = MPI_Type_indexed(count, lens, displs, oldtype, newtype);
+    free(lens);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(MPI_COMM_NULL, rc);
+}

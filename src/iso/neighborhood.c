@@ -1,0 +1,541 @@
+/* Isomorphic neighbourhoods: relative Cartesian helpers, the neighbourhood
+ * attached to a Cartesian communicator, its queries and its combining
+ * routes. Everything here is local but the first HMPI_Iso_neighborhood_create
+ * on a communicator (which makes the private duplicate for library traffic). */
+#include "iso/iso.h"
+
+#include "coll/coll.h"
+#include "util/state.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_mutex_t iso_lock = PTHREAD_MUTEX_INITIALIZER;
+static int iso_keyval = MPI_KEYVAL_INVALID;
+
+static void route_free(hmpi__iso_route *r)
+{
+    if (r) {
+        free(r->dim);
+        free(r->step);
+        free(r);
+    }
+}
+
+static void iso_unref(hmpi__iso *n)
+{
+    pthread_mutex_lock(&iso_lock);
+    int last = --n->refs == 0;
+    pthread_mutex_unlock(&iso_lock);
+    if (!last)
+        return;
+    for (int a = 0; a < HMPI__ISO_NALGS; a++)
+        route_free(n->routes[a]);
+    free(n->dims);
+    free(n->offsets);
+    free(n->targets);
+    free(n);
+}
+
+static int copy_iso(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+{
+    hmpi__iso *n = in;
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    pthread_mutex_lock(&iso_lock);
+    n->refs++;
+    pthread_mutex_unlock(&iso_lock);
+    *(void **)out = n; /* a duplicate has the same ranks and coordinates */
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+static int delete_iso(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    iso_unref(value);
+    return MPI_SUCCESS;
+}
+
+static int iso_key(void)
+{
+    hmpi__state_ensure();
+    pthread_mutex_lock(&iso_lock);
+    if (iso_keyval == MPI_KEYVAL_INVALID)
+        MPI_Comm_create_keyval(copy_iso, delete_iso, &iso_keyval, NULL);
+    int k = iso_keyval;
+    pthread_mutex_unlock(&iso_lock);
+    return k;
+}
+
+void hmpi__iso_release(void)
+{
+    pthread_mutex_lock(&iso_lock);
+    int k = iso_keyval;
+    pthread_mutex_unlock(&iso_lock);
+    if (k == MPI_KEYVAL_INVALID)
+        return;
+    void *v;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
+    if (flag)
+        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
+    pthread_mutex_lock(&iso_lock);
+    MPI_Comm_free_keyval(&iso_keyval);
+    iso_keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&iso_lock);
+}
+
+hmpi__iso *hmpi__iso_find(MPI_Comm comm)
+{
+    void *v;
+    int flag = 0;
+    if (comm == MPI_COMM_NULL)
+        return NULL;
+    MPI_Comm_get_attr(comm, iso_key(), &v, &flag);
+    return flag ? v : NULL;
+}
+
+/* ---- Cartesian geometry ------------------------------------------------ */
+
+typedef struct cart {
+    int ndims;
+    int *dims, *periods, *coords; /* one allocation */
+} cart;
+
+static int cart_get(MPI_Comm comm, const char *fn, cart *c)
+{
+    int topo = MPI_UNDEFINED;
+    c->dims = NULL;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    MPI_Topo_test(comm, &topo);
+    if (topo != MPI_CART)
+        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
+                           "the communicator has no Cartesian topology");
+    MPI_Cartdim_get(comm, &c->ndims);
+    if (!(c->dims = HMPI__ALLOC(int, 3 * (size_t)c->ndims)))
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    c->periods = c->dims + c->ndims;
+    c->coords = c->periods + c->ndims;
+    if (c->ndims > 0)
+        MPI_Cart_get(comm, c->ndims, c->dims, c->periods, c->coords);
+    return MPI_SUCCESS;
+}
+
+/* Row-major rank of coords + sign * delta; MPI_PROC_NULL off a non-periodic
+ * dimension. */
+static int rank_at(int ndims, const int *dims, const int *periods, const int *coords,
+                   const int *delta, int sign)
+{
+    int rank = 0;
+    for (int j = 0; j < ndims; j++) {
+        long x = (long)coords[j] + (long)sign * delta[j];
+        if (periods[j])
+            x = ((x % dims[j]) + dims[j]) % dims[j];
+        else if (x < 0 || x >= dims[j])
+            return MPI_PROC_NULL;
+        rank = rank * dims[j] + (int)x;
+    }
+    return rank;
+}
+
+int hmpi__iso_rank_at(const hmpi__iso *n, const int *coords, const int *delta, int sign)
+{
+    return rank_at(n->ndims, n->dims, n->periods, coords, delta, sign);
+}
+
+/* The shortest representative of x in a periodic dimension of size d. */
+static int shortest(long x, int d)
+{
+    long r = ((x % d) + d) % d;
+    return (int)(r > d / 2 ? r - d : r);
+}
+
+int HMPI_Cart_relative_rank(MPI_Comm cartcomm, const int relative[], int *rank)
+{
+    static const char fn[] = "HMPI_Cart_relative_rank";
+    cart c;
+    int rc = cart_get(cartcomm, fn, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((!relative && c.ndims > 0) || !rank)
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                         rank ? "relative" : "rank");
+    else
+        *rank = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, 1);
+    free(c.dims);
+    return rc;
+}
+
+int HMPI_Cart_relative_shift(MPI_Comm cartcomm, const int relative[], int *source, int *target)
+{
+    static const char fn[] = "HMPI_Cart_relative_shift";
+    cart c;
+    int rc = cart_get(cartcomm, fn, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((!relative && c.ndims > 0) || !source || !target) {
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                         !source   ? "source"
+                         : !target ? "target"
+                                   : "relative");
+    } else {
+        *target = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, 1);
+        *source = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, -1);
+    }
+    free(c.dims);
+    return rc;
+}
+
+int HMPI_Cart_relative_coord(MPI_Comm cartcomm, int rank, int relative[])
+{
+    static const char fn[] = "HMPI_Cart_relative_coord";
+    cart c;
+    int rc = cart_get(cartcomm, fn, &c), size;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_size(cartcomm, &size);
+    if (rank < 0 || rank >= size) {
+        rc = hmpi__error(cartcomm, MPI_ERR_RANK, fn,
+                         "argument 'rank' (%d) is not a rank of the communicator%s", rank,
+                         rank == MPI_PROC_NULL ? " (MPI_PROC_NULL has no coordinates)" : "");
+    } else if (!relative && c.ndims > 0) {
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument 'relative' is NULL");
+    } else {
+        for (int j = c.ndims - 1, r = rank; j >= 0; j--) {
+            int x = r % c.dims[j];
+            r /= c.dims[j];
+            relative[j] =
+                c.periods[j] ? shortest((long)x - c.coords[j], c.dims[j]) : x - c.coords[j];
+        }
+    }
+    free(c.dims);
+    return rc;
+}
+
+/* ---- the neighbourhood ------------------------------------------------- */
+
+static uint32_t hash_offsets(int s, int ndims, const int *offsets)
+{
+    uint32_t h = 2166136261u ^ (uint32_t)s;
+    for (size_t k = 0; k < (size_t)s * ndims; k++)
+        h = (h ^ (uint32_t)offsets[k]) * 16777619u;
+    return h;
+}
+
+static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offsets)
+{
+    int nd = c->ndims, me;
+    size_t so = (size_t)s * nd;
+    hmpi__iso *n = calloc(1, sizeof *n);
+    if (!n)
+        return NULL;
+    n->dims = HMPI__ALLOC(int, 3 * (size_t)nd);
+    n->offsets = HMPI__ALLOC(int, 2 * so);
+    n->targets = HMPI__ALLOC(int, 2 * (size_t)s);
+    if (!n->dims || !n->offsets || !n->targets) {
+        free(n->dims);
+        free(n->offsets);
+        free(n->targets);
+        free(n);
+        return NULL;
+    }
+    MPI_Comm_rank(comm, &me);
+    n->refs = 1;
+    n->ndims = nd;
+    n->s = s;
+    n->periods = n->dims + nd;
+    n->coords = n->periods + nd;
+    memcpy(n->dims, c->dims, 3 * (size_t)nd * sizeof(int));
+    n->norm = n->offsets + so;
+    n->sources = n->targets + s;
+    if (so)
+        memcpy(n->offsets, offsets, so * sizeof(int));
+    for (int i = 0; i < s; i++) {
+        for (int j = 0; j < nd; j++) {
+            int x = offsets[(size_t)i * nd + j];
+            n->norm[(size_t)i * nd + j] = n->periods[j] ? shortest(x, n->dims[j]) : x;
+        }
+        n->targets[i] = hmpi__iso_rank_at(n, n->coords, offsets + (size_t)i * nd, 1);
+        n->sources[i] = hmpi__iso_rank_at(n, n->coords, offsets + (size_t)i * nd, -1);
+        n->outdegree += n->targets[i] != MPI_PROC_NULL;
+        n->indegree += n->sources[i] != MPI_PROC_NULL;
+    }
+    n->hash = hash_offsets(s, nd, offsets);
+    return n;
+}
+
+/* HMPI_CHECK=1: every process gave the same neighbourhood. */
+static int check_same(MPI_Comm comm, const char *fn, const hmpi__iso *n)
+{
+    int mine[4] = {n->s, (int)(n->hash & 0x7fffffff), -n->s, -(int)(n->hash & 0x7fffffff)}, all[4];
+    int rc = MPI_Allreduce(mine, all, 4, MPI_INT, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    if (all[0] != -all[2] || all[1] != -all[3])
+        return hmpi__error(comm, MPI_ERR_ARG, fn,
+                           "processes gave different neighbourhoods (arguments 's' and "
+                           "'relative_coordinates' must be identical everywhere)");
+    return MPI_SUCCESS;
+}
+
+int HMPI_Iso_neighborhood_create(MPI_Comm cartcomm, int s, const int relative_coordinates[],
+                                 MPI_Comm *isocomm)
+{
+    static const char fn[] = "HMPI_Iso_neighborhood_create";
+    cart c;
+    MPI_Comm dup;
+    int rc = cart_get(cartcomm, fn, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (s < 0)
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument 's' (%d) is negative", s);
+    else if (s > 0 && c.ndims > 0 && !relative_coordinates)
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument 'relative_coordinates' is NULL");
+    else if (!isocomm)
+        rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument 'isocomm' is NULL");
+    if (rc != MPI_SUCCESS)
+        goto fn_exit;
+    hmpi__iso *n = iso_new(&c, cartcomm, s, relative_coordinates);
+    if (!n) {
+        rc = hmpi__error(cartcomm, MPI_ERR_NO_MEM, fn, "out of memory");
+        goto fn_exit;
+    }
+    if (hmpi__check_enabled() && (rc = check_same(cartcomm, fn, n)) != MPI_SUCCESS)
+        goto fn_fail;
+    /* collective the first time only: the duplicate that carries the traffic */
+    if ((rc = hmpi__coll_context(cartcomm, &dup, NULL)) != MPI_SUCCESS) {
+        rc = hmpi__raise(cartcomm, rc);
+        goto fn_fail;
+    }
+    if ((rc = MPI_Comm_set_attr(cartcomm, iso_key(), n)) != MPI_SUCCESS) {
+        rc = hmpi__raise(cartcomm, rc);
+        goto fn_fail;
+    }
+    *isocomm = cartcomm;
+    goto fn_exit;
+fn_fail:
+    iso_unref(n);
+fn_exit:
+    free(c.dims);
+    return rc;
+}
+
+static int iso_of(MPI_Comm comm, const char *fn, hmpi__iso **n)
+{
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'isocomm' is MPI_COMM_NULL");
+    if (!(*n = hmpi__iso_find(comm)))
+        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
+                           "the communicator has no isomorphic neighbourhood "
+                           "(HMPI_Iso_neighborhood_create)");
+    return MPI_SUCCESS;
+}
+
+int HMPI_Iso_neighborhood_count(MPI_Comm isocomm, int *s, int *indegree, int *outdegree)
+{
+    static const char fn[] = "HMPI_Iso_neighborhood_count";
+    hmpi__iso *n;
+    int rc = iso_of(isocomm, fn, &n);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!s || !indegree || !outdegree)
+        return hmpi__error(isocomm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !s          ? "s"
+                           : !indegree ? "indegree"
+                                       : "outdegree");
+    *s = n->s;
+    *indegree = n->indegree;
+    *outdegree = n->outdegree;
+    return MPI_SUCCESS;
+}
+
+/* Copy up to max entries of the lists, MPI_PROC_NULL ones too or not. */
+static int copy_lists(MPI_Comm comm, const char *fn, int s, const int *src, const int *dst,
+                      int max_s, int sources[], int destinations[], int keep_null)
+{
+    if (max_s < 0)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'max_s' (%d) is negative", max_s);
+    if (max_s > 0 && (!sources || !destinations))
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !sources ? "sources" : "destinations");
+    for (int i = 0, ks = 0, kd = 0; i < s; i++) {
+        if ((keep_null || src[i] != MPI_PROC_NULL) && ks < max_s)
+            sources[ks++] = src[i];
+        if ((keep_null || dst[i] != MPI_PROC_NULL) && kd < max_s)
+            destinations[kd++] = dst[i];
+    }
+    return MPI_SUCCESS;
+}
+
+int HMPI_Iso_neighborhood_get(MPI_Comm isocomm, int max_s, int sources[], int destinations[])
+{
+    static const char fn[] = "HMPI_Iso_neighborhood_get";
+    hmpi__iso *n;
+    int rc = iso_of(isocomm, fn, &n);
+    return rc != MPI_SUCCESS ? rc
+                             : copy_lists(isocomm, fn, n->s, n->sources, n->targets, max_s, sources,
+                                          destinations, 1);
+}
+
+int HMPI_Iso_neighborhood_graph_get(MPI_Comm isocomm, int max_s, int sources[], int destinations[])
+{
+    static const char fn[] = "HMPI_Iso_neighborhood_graph_get";
+    hmpi__iso *n;
+    int rc = iso_of(isocomm, fn, &n);
+    return rc != MPI_SUCCESS ? rc
+                             : copy_lists(isocomm, fn, n->s, n->sources, n->targets, max_s, sources,
+                                          destinations, 0);
+}
+
+/* MPI's Cartesian neighbourhood (MPI 3.1 §7.6): for each dimension, the
+ * neighbour at -1 then the one at +1, as sources and as destinations. */
+static int cart_lists(MPI_Comm comm, const char *fn, int **list, int *s)
+{
+    cart c;
+    int rc = cart_get(comm, fn, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    *s = 2 * c.ndims;
+    if (!(*list = HMPI__ALLOC(int, *s))) {
+        free(c.dims);
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    }
+    for (int j = 0; j < c.ndims; j++)
+        MPI_Cart_shift(comm, j, 1, &(*list)[2 * j], &(*list)[2 * j + 1]);
+    free(c.dims);
+    return MPI_SUCCESS;
+}
+
+int HMPI_Cart_neighborhood_count(MPI_Comm cartcomm, int *s, int *indegree, int *outdegree)
+{
+    static const char fn[] = "HMPI_Cart_neighborhood_count";
+    int *list, n, rc;
+    if (!s || !indegree || !outdegree)
+        return hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !s          ? "s"
+                           : !indegree ? "indegree"
+                                       : "outdegree");
+    if ((rc = cart_lists(cartcomm, fn, &list, &n)) != MPI_SUCCESS)
+        return rc;
+    int actual = 0;
+    for (int i = 0; i < n; i++)
+        actual += list[i] != MPI_PROC_NULL;
+    *s = n;
+    *indegree = *outdegree = actual;
+    free(list);
+    return MPI_SUCCESS;
+}
+
+static int cart_get_lists(MPI_Comm cartcomm, const char *fn, int max_s, int sources[],
+                          int destinations[], int keep_null)
+{
+    int *list, n, rc;
+    if ((rc = cart_lists(cartcomm, fn, &list, &n)) != MPI_SUCCESS)
+        return rc;
+    rc = copy_lists(cartcomm, fn, n, list, list, max_s, sources, destinations, keep_null);
+    free(list);
+    return rc;
+}
+
+int HMPI_Cart_neighborhood_get(MPI_Comm cartcomm, int max_s, int sources[], int destinations[])
+{
+    return cart_get_lists(cartcomm, "HMPI_Cart_neighborhood_get", max_s, sources, destinations, 1);
+}
+
+int HMPI_Cart_neighborhood_graph_get(MPI_Comm cartcomm, int max_s, int sources[],
+                                     int destinations[])
+{
+    return cart_get_lists(cartcomm, "HMPI_Cart_neighborhood_graph_get", max_s, sources,
+                          destinations, 0);
+}
+
+/* ---- combining routes -------------------------------------------------- */
+
+/* Can block i exist anywhere? (Not if an offset leaves a non-periodic
+ * dimension from every coordinate.) */
+static int block_lives(const hmpi__iso *n, int i)
+{
+    for (int j = 0; j < n->ndims; j++) {
+        int c = n->norm[(size_t)i * n->ndims + j];
+        if (!n->periods[j] && (c >= n->dims[j] || -c >= n->dims[j]))
+            return 0;
+    }
+    return 1;
+}
+
+/* Append a phase along dim with the steps step_of(i); skipped when empty. */
+static int add_phase(hmpi__iso_route *r, const hmpi__iso *n, int dim, int bit)
+{
+    int s = n->s, any = 0;
+    int *step = r->step + (size_t)r->nphases * s;
+    for (int i = 0; i < s; i++) {
+        int c = block_lives(n, i) ? n->norm[(size_t)i * n->ndims + dim] : 0;
+        int mag = c < 0 ? -c : c;
+        step[i] = bit < 0 ? c : (mag & (1 << bit)) ? (c < 0 ? -(1 << bit) : 1 << bit) : 0;
+        any |= step[i] != 0;
+    }
+    if (!any)
+        return 0;
+    /* messages: distinct nonzero steps (at most 2 in a logarithmic phase) */
+    for (int i = 0; i < s; i++) {
+        int first = step[i] != 0;
+        for (int k = 0; k < i && first; k++)
+            first = step[k] != step[i];
+        r->messages += first;
+        r->hops += step[i] != 0;
+    }
+    r->dim[r->nphases++] = dim;
+    return 1;
+}
+
+static hmpi__iso_route *route_build(const hmpi__iso *n, int alg)
+{
+    int d = n->ndims, s = n->s, maxphases = 0;
+    int *bits = HMPI__ALLOC(int, d);
+    hmpi__iso_route *r = calloc(1, sizeof *r);
+    if (!bits || !r)
+        goto fn_fail;
+    for (int j = 0; j < d; j++) {
+        int maxmag = 0;
+        for (int i = 0; i < s; i++) {
+            int c = block_lives(n, i) ? n->norm[(size_t)i * d + j] : 0;
+            maxmag = (c < 0 ? -c : c) > maxmag ? (c < 0 ? -c : c) : maxmag;
+        }
+        while (bits[j] < 31 && (1 << bits[j]) <= maxmag)
+            bits[j]++;
+        maxphases += alg == HMPI__ISO_DIMENSIONAL ? 1 : bits[j];
+    }
+    r->dim = HMPI__ALLOC(int, maxphases);
+    r->step = HMPI__ALLOC(int, (size_t)maxphases *s);
+    if (!r->dim || !r->step)
+        goto fn_fail;
+    for (int j = 0; j < d; j++) {
+        if (alg == HMPI__ISO_DIMENSIONAL)
+            add_phase(r, n, j, -1);
+        else
+            for (int b = 0; b < bits[j]; b++)
+                add_phase(r, n, j, b);
+    }
+    free(bits);
+    return r;
+fn_fail:
+    free(bits);
+    route_free(r);
+    return NULL;
+}
+
+const hmpi__iso_route *hmpi__iso_route_get(hmpi__iso *n, int alg)
+{
+    pthread_mutex_lock(&iso_lock);
+    if (!n->routes[alg])
+        n->routes[alg] = route_build(n, alg);
+    hmpi__iso_route *r = n->routes[alg];
+    pthread_mutex_unlock(&iso_lock);
+    return r;
+}
