@@ -479,7 +479,7 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
                            "the communicator has no isomorphic neighbourhood "
                            "(HMPI_Iso_neighborhood_create)");
     if (form != FORM_BLOCKING && !request)
-        return hmpi__error(comm, MPI_ERR_REQUEST, fn, "argument 'request' is NULL");
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
     int rc = check_send(comm, fn, a, n);
     if (rc == MPI_SUCCESS)
         rc = check_recv(comm, fn, a, n);
