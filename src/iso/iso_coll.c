@@ -18,9 +18,12 @@ static const char *const alg_names[HMPI__ISO_NALGS] = {"auto", "direct", "dimens
 
 enum { FORM_BLOCKING, FORM_NONBLOCKING, FORM_PERSISTENT };
 
-/* Bytes one message costs as much as (latency / inverse bandwidth): the
- * cost model of `auto` is messages * LATENCY_BYTES + bytes moved. */
-#define LATENCY_BYTES 4096
+/* The cost model of `auto`, in bytes-worth of time per process: a round
+ * costs a latency (everything waits for its slowest message), each message
+ * an injection overhead, each byte sent its transfer. Ratios of a typical
+ * cluster (latency ~2 us, overhead ~0.5 us, ~4 GB/s). */
+#define ROUND_BYTES 8192
+#define MESSAGE_BYTES 2048
 
 /* The arguments of any isomorphic collective, as given. */
 typedef struct args {
@@ -315,19 +318,23 @@ static int hops_of(const hmpi__iso_route *r, int s, int i)
     return hops;
 }
 
-/* Modelled cost per process: messages * LATENCY_BYTES + bytes sent. Direct
- * (r == NULL) sends one message per block that moves at all. */
+/* Modelled cost per process. Direct (r == NULL) sends one message per
+ * block that moves at all, ports at a time. */
 static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi__iso_route *dim)
 {
     const hmpi__iso *n = p->n;
     double bytes = 0;
-    int messages = 0;
+    int messages = 0, rounds;
     for (int i = 0; i < n->s; i++) {
         int hops = r ? hops_of(r, n->s, i) : hops_of(dim, n->s, i) > 0;
         bytes += (double)hops * (p->bytes[i] > 0 ? p->bytes[i] : 0);
         messages += hops;
     }
-    return (r ? r->messages : messages) * (double)LATENCY_BYTES + bytes;
+    if (r)
+        rounds = r->nphases, messages = r->messages;
+    else
+        rounds = messages == 0 ? 0 : p->ports > 0 ? (messages + p->ports - 1) / p->ports : 1;
+    return rounds * (double)ROUND_BYTES + messages * (double)MESSAGE_BYTES + bytes;
 }
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
