@@ -197,6 +197,59 @@ HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
 /** @} */
 
 /**
+ * \defgroup hmpi_smp SMP-aware topology functions
+ * \brief Träff 2003: communicator relations, redistribution between a
+ * communicator and a sub-communicator, and graph / Cartesian topologies
+ * built from local information and placed on the hardware hierarchy.
+ * @{
+ */
+#define HMPI_SUBCOMM 101          /**< comm1's processes all belong to comm2 */
+#define HMPI_SUBCOMM_STRICT 102   /**< ... in the same relative order */
+#define HMPI_SUPERCOMM 103        /**< comm2's processes all belong to comm1 */
+#define HMPI_SUPERCOMM_STRICT 104 /**< ... in the same relative order */
+
+/** \brief `MPI_Comm_compare`, with the four sub/super results when the
+ * communicators are `MPI_UNEQUAL`. Local. */
+HMPI_API int HMPI_Comm_relate(MPI_Comm comm1, MPI_Comm comm2, int *result);
+/** \brief Redistribution from `basecomm` to `subcomm` (`MPI_COMM_NULL` on
+ * non-members): `*torank` is the `basecomm` rank of the process whose
+ * `subcomm` rank equals the caller's `basecomm` rank; `*fromrank` the
+ * `basecomm` rank equal to the caller's `subcomm` rank; `MPI_PROC_NULL`
+ * where none. Collective over `basecomm`. */
+HMPI_API int HMPI_Comm_map(MPI_Comm basecomm, MPI_Comm subcomm, int *torank, int *fromrank);
+/** \brief Send to `torank`, receive from `fromrank` (either may be
+ * `MPI_PROC_NULL`), over a private duplicate of `comm`. Collective. */
+HMPI_API int HMPI_Permute(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int torank,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int fromrank,
+                          MPI_Comm comm);
+/** \brief A graph communicator from local neighbour lists (ranks of
+ * `basecomm`; repeats weigh the edge; lists need not be symmetric; `degree
+ * == -1` leaves the caller out). With `reorder`, processes are placed on the
+ * hardware hierarchy (Scotch) so that heavy edges stay in deep levels; `reorder
+ * == 0` pins the caller to its identity position (its rank among the included
+ * processes). Vertex i of the graph is the identity position i; the process
+ * that gets rank i in `*graphcomm` serves it (use `HMPI_Comm_map` and
+ * `HMPI_Permute` to move data). Info `hmpi_map_effort`: `fast`, `default`,
+ * `best`. Collective; memory O(p + edges) per process, as `MPI_Graph_create`. */
+HMPI_API int HMPI_Graph_create(MPI_Comm basecomm, int degree, const int neighbors[], int reorder,
+                               MPI_Info mapinfo, MPI_Comm *graphcomm);
+/** \brief `MPI_Cart_create` with placement: `diagonal` adds the diagonal
+ * neighbours; `multiplicity` (`NULL`: all 1) weighs each dimension, then, when
+ * `diagonal`, the diagonals (`ndims + 1` entries); `reorder` local as in
+ * `HMPI_Graph_create`. Processes beyond `dims`' product get `MPI_COMM_NULL`. */
+HMPI_API int HMPI_Cart_create(MPI_Comm basecomm, int ndims, const int dims[], const int periods[],
+                              int diagonal, const int multiplicity[], int reorder, MPI_Info mapinfo,
+                              MPI_Comm *cartcomm);
+/** \brief The quality of a placement: for a communicator with a graph,
+ * distributed graph or Cartesian topology, `crossing[l]` is the weight of the
+ * edges whose ends are apart at level `l + 1` (`HMPI_Comm_level` below `l + 1`),
+ * for `l < *nlevels` (the depth of the hierarchy; at most `maxlevels` written).
+ * Cartesian: the 2·ndims axis neighbours, weight 1. Collective. */
+HMPI_API int HMPI_Topo_crossing(MPI_Comm comm, int maxlevels, long crossing[], int *nlevels);
+
+/** @} */
+
+/**
  * \defgroup hmpi_requests Requests and the schedule engine
  * \brief Nonblocking and persistent operations (MPI 4.0 semantics).
  *
