@@ -244,7 +244,9 @@ HMPI_API int HMPI_Cart_create(MPI_Comm basecomm, int ndims, const int dims[], co
  * distributed graph or Cartesian topology, `crossing[l]` is the weight of the
  * edges whose ends are apart at level `l + 1` (`HMPI_Comm_level` below `l + 1`),
  * for `l < *nlevels` (the depth of the hierarchy; at most `maxlevels` written).
- * Cartesian: the 2·ndims axis neighbours, weight 1. Collective. */
+ * Each process counts its (out-)neighbours, repeats included, and an edge
+ * listed at both ends counts once. Cartesian: the 2·ndims axis neighbours,
+ * weight 1. Collective. */
 HMPI_API int HMPI_Topo_crossing(MPI_Comm comm, int maxlevels, long crossing[], int *nlevels);
 
 /** @} */

@@ -654,7 +654,7 @@ int HMPI_Topo_crossing(MPI_Comm comm, int maxlevels, long crossing[], int *nleve
     rc = MPI_Allreduce(MPI_IN_PLACE, cross, depth > 0 ? depth : 1, MPI_LONG, MPI_SUM, comm);
     if (rc == MPI_SUCCESS) {
         for (int l = 0; l < depth && l < maxlevels; l++) /* each edge was seen from both ends */
-            crossing[l] = topo == MPI_DIST_GRAPH ? cross[l] : cross[l] / 2;
+            crossing[l] = cross[l] / 2;
         *nlevels = depth;
     }
     free(cross);
