@@ -15,21 +15,6 @@ static void keep_left(void *in, void *inout, int *len, MPI_Datatype *type)
     memcpy(inout, in, sizeof(int) * (size_t)*len);
 }
 
-static void expect_error(int rc, int klass, const char *fn, const char *text)
-{
-    char msg[MPI_MAX_ERROR_STRING];
-    int len, got;
-    CHECK(rc != MPI_SUCCESS);
-    CHECK_MPI(HMPI_Error_class(rc, &got));
-    MPI_Error_string(rc, msg, &len);
-    if (got != klass || !strstr(msg, fn) || !strstr(msg, text))
-        fprintf(stderr, "[rank %d] class %d (expected %d), \"%s\" (expected %s ... %s)\n", rank,
-                got, klass, msg, fn, text);
-    CHECK_INT(got, klass);
-    CHECK(strstr(msg, fn) != NULL);
-    CHECK(strstr(msg, text) != NULL);
-}
-
 static void argument_errors(void)
 {
     HMPI_Request req = HMPI_REQUEST_NULL;

@@ -14,20 +14,6 @@ static void counting_handler(MPI_Comm *comm, int *code, ...)
     handler_code = *code;
 }
 
-static void expect_error(int rc, int klass, const char *fn, const char *arg)
-{
-    char text[MPI_MAX_ERROR_STRING];
-    int len, got;
-    CHECK(rc != MPI_SUCCESS);
-    CHECK_MPI(HMPI_Error_class(rc, &got));
-    CHECK_INT(got, klass);
-    MPI_Error_string(rc, text, &len);
-    if (!strstr(text, fn) || !strstr(text, arg))
-        fprintf(stderr, "error string \"%s\" lacks \"%s\" or \"%s\"\n", text, fn, arg);
-    CHECK(strstr(text, fn) != NULL);
-    CHECK(strstr(text, arg) != NULL);
-}
-
 static void split_errors(void)
 {
     MPI_Comm out = MPI_COMM_SELF, rootsout = MPI_COMM_SELF;

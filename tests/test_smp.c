@@ -299,20 +299,6 @@ static void random_graphs(void)
     }
 }
 
-static void expect_error(int rc, int klass, const char *fn, const char *text)
-{
-    char msg[MPI_MAX_ERROR_STRING];
-    int len, got;
-    CHECK(rc != MPI_SUCCESS);
-    CHECK_MPI(HMPI_Error_class(rc, &got));
-    MPI_Error_string(rc, msg, &len);
-    if (got != klass || !strstr(msg, fn) || !strstr(msg, text))
-        fprintf(stderr, "[rank %d] class %d (expected %d), \"%s\"\n", rank, got, klass, msg);
-    CHECK_INT(got, klass);
-    CHECK(strstr(msg, fn) != NULL);
-    CHECK(strstr(msg, text) != NULL);
-}
-
 static void errors(void)
 {
     MPI_Comm out = MPI_COMM_NULL;

@@ -49,6 +49,23 @@ static int test_checks;
 
 #define CHECK_MPI(call) CHECK_INT((call), MPI_SUCCESS)
 
+/* rc is an error of class klass whose string names fn and contains text. */
+static inline void expect_error(int rc, int klass, const char *fn, const char *text)
+{
+    char msg[MPI_MAX_ERROR_STRING];
+    int len, got, r;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    CHECK(rc != MPI_SUCCESS);
+    CHECK_MPI(HMPI_Error_class(rc, &got));
+    MPI_Error_string(rc, msg, &len);
+    if (got != klass || !strstr(msg, fn) || !strstr(msg, text))
+        fprintf(stderr, "[rank %d] class %d (expected %d), \"%s\" (expected %s ... %s)\n", r, got,
+                klass, msg, fn, text);
+    CHECK_INT(got, klass);
+    CHECK(strstr(msg, fn) != NULL);
+    CHECK(strstr(msg, text) != NULL);
+}
+
 /* World ranks of the members of comm, in comm order (caller frees). */
 static inline int *world_ranks(MPI_Comm comm, int *n)
 {

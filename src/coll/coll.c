@@ -8,8 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-enum { FORM_PERSISTENT, FORM_NONBLOCKING, FORM_BLOCKING };
-
 static const char *const coll_names[HMPI__NCOLLS] = {
     "barrier", "bcast",     "reduce",   "allreduce",           "gather",
     "scatter", "allgather", "alltoall", "reduce_scatter_block"};
@@ -57,8 +55,7 @@ typedef struct collctx {
     int next_tag, tag_ub;
 } collctx;
 
-static pthread_mutex_t coll_lock = PTHREAD_MUTEX_INITIALIZER;
-static int collctx_keyval = MPI_KEYVAL_INVALID;
+static hmpi__keyval collctx_keyval = HMPI__KEYVAL_INIT;
 
 static int delete_collctx(MPI_Comm comm, int keyval, void *value, void *extra)
 {
@@ -73,31 +70,12 @@ static int delete_collctx(MPI_Comm comm, int keyval, void *value, void *extra)
 
 static int collctx_key(void)
 {
-    hmpi__state_ensure();
-    pthread_mutex_lock(&coll_lock);
-    if (collctx_keyval == MPI_KEYVAL_INVALID)
-        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_collctx, &collctx_keyval, NULL);
-    int k = collctx_keyval;
-    pthread_mutex_unlock(&coll_lock);
-    return k;
+    return hmpi__keyval_get(&collctx_keyval, MPI_COMM_NULL_COPY_FN, delete_collctx);
 }
 
 void hmpi__coll_release(void)
 {
-    pthread_mutex_lock(&coll_lock);
-    int k = collctx_keyval;
-    pthread_mutex_unlock(&coll_lock);
-    if (k == MPI_KEYVAL_INVALID)
-        return;
-    void *v;
-    int flag = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
-    if (flag)
-        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
-    pthread_mutex_lock(&coll_lock);
-    MPI_Comm_free_keyval(&collctx_keyval);
-    collctx_keyval = MPI_KEYVAL_INVALID;
-    pthread_mutex_unlock(&coll_lock);
+    hmpi__keyval_release(&collctx_keyval);
 }
 
 /* Collective on first use: the private duplicate. Then a tag per operation
@@ -235,7 +213,7 @@ static int validate_comm(MPI_Comm comm, const char *fn, int form, const HMPI_Req
     if (inter)
         return hmpi__error(comm, MPI_ERR_COMM, fn,
                            "argument 'comm' is an intercommunicator (not supported)");
-    if (form != FORM_BLOCKING && !request)
+    if (form != HMPI__FORM_BLOCKING && !request)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
     return MPI_SUCCESS;
 }
@@ -492,7 +470,7 @@ static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
         hmpi__sched_free(c.s);
         return hmpi__raise(comm, rc);
     }
-    if ((rc = hmpi__request_create(c.s, form == FORM_PERSISTENT, comm, fn, request))) {
+    if ((rc = hmpi__request_create(c.s, form == HMPI__FORM_PERSISTENT, comm, fn, request))) {
         hmpi__sched_free(c.s);
         return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
     }
@@ -513,19 +491,7 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
         return hmpi__raise(comm, rc);
     if ((rc = build(comm, fn, a, info, form, &r)) != MPI_SUCCESS)
         return rc;
-    if (form == FORM_PERSISTENT) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
-        HMPI_Request_free(&r);
-        return rc;
-    }
-    if (form == FORM_NONBLOCKING) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    return HMPI_Wait(&r, MPI_STATUS_IGNORE); /* frees the nonpersistent request */
+    return hmpi__request_launch(r, form, request);
 }
 
 /* ---- the public functions --------------------------------------------- */
@@ -536,73 +502,73 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
 int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request)
 {
     ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Barrier_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Barrier_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Ibarrier(MPI_Comm comm, HMPI_Request *request)
 {
     ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Ibarrier", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Ibarrier", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Barrier(MPI_Comm comm)
 {
     ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Barrier", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Barrier", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                     MPI_Info info, HMPI_Request *request)
 {
     ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Bcast_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Bcast_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                 HMPI_Request *request)
 {
     ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Ibcast", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Ibcast", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Bcast", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Bcast", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                      MPI_Op op, int root, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
 {
     ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Reduce_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Reduce_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, MPI_Comm comm, HMPI_Request *request)
 {
     ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Ireduce", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Ireduce", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                 int root, MPI_Comm comm)
 {
     ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Reduce", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Reduce", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
 {
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Allreduce_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Allreduce_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm, HMPI_Request *request)
 {
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Iallreduce", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Iallreduce", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                    MPI_Comm comm)
 {
     ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Allreduce", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Allreduce", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 #define ROOTED_SIGNATURE                                                                           \
@@ -614,33 +580,33 @@ int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 int HMPI_Gather_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
 {
     ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Gather_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Gather_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Igather(ROOTED_SIGNATURE, HMPI_Request *request)
 {
     ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Igather", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Igather", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Gather(ROOTED_SIGNATURE)
 {
     ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Gather", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Gather", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Scatter_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
 {
     ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Scatter_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Scatter_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Iscatter(ROOTED_SIGNATURE, HMPI_Request *request)
 {
     ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Iscatter", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Iscatter", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Scatter(ROOTED_SIGNATURE)
 {
     ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Scatter", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Scatter", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 #define ALL_SIGNATURE                                                                              \
@@ -652,33 +618,33 @@ int HMPI_Scatter(ROOTED_SIGNATURE)
 int HMPI_Allgather_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
 {
     ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Allgather_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Allgather_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Iallgather(ALL_SIGNATURE, HMPI_Request *request)
 {
     ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Iallgather", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Iallgather", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Allgather(ALL_SIGNATURE)
 {
     ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Allgather", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Allgather", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Alltoall_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
 {
     ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Alltoall_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Alltoall_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Ialltoall(ALL_SIGNATURE, HMPI_Request *request)
 {
     ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Ialltoall", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Ialltoall", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
 }
 int HMPI_Alltoall(ALL_SIGNATURE)
 {
     ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Alltoall", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Alltoall", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }
 
 int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
@@ -687,7 +653,7 @@ int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 {
     ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
          op);
-    return entry(comm, "HMPI_Reduce_scatter_block_init", &a, info, FORM_PERSISTENT, request);
+    return entry(comm, "HMPI_Reduce_scatter_block_init", &a, info, HMPI__FORM_PERSISTENT, request);
 }
 int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -695,12 +661,13 @@ int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 {
     ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
          op);
-    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, FORM_NONBLOCKING, request);
+    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING,
+                 request);
 }
 int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
          op);
-    return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, FORM_BLOCKING, NULL);
+    return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static pthread_mutex_t commloc_lock = PTHREAD_MUTEX_INITIALIZER;
-static int commloc_keyval = MPI_KEYVAL_INVALID;
+static hmpi__keyval commloc_keyval = HMPI__KEYVAL_INIT;
 
 static void table_free(hmpi__loctable *t)
 {
@@ -70,30 +70,12 @@ static int delete_cb(MPI_Comm comm, int keyval, void *value, void *extra)
 
 static int keyval(void)
 {
-    hmpi__state_ensure();
-    pthread_mutex_lock(&commloc_lock);
-    if (commloc_keyval == MPI_KEYVAL_INVALID)
-        MPI_Comm_create_keyval(copy_cb, delete_cb, &commloc_keyval, NULL);
-    int k = commloc_keyval;
-    pthread_mutex_unlock(&commloc_lock);
-    return k;
+    return hmpi__keyval_get(&commloc_keyval, copy_cb, delete_cb);
 }
 
 void hmpi__commloc_release(void)
 {
-    pthread_mutex_lock(&commloc_lock);
-    int k = commloc_keyval;
-    pthread_mutex_unlock(&commloc_lock);
-    if (k == MPI_KEYVAL_INVALID)
-        return;
-    /* MPI does not promise to delete MPI_COMM_WORLD's attributes at finalize. */
-    hmpi__commloc *cl = hmpi__commloc_find(MPI_COMM_WORLD);
-    if (cl)
-        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
-    pthread_mutex_lock(&commloc_lock);
-    MPI_Comm_free_keyval(&commloc_keyval);
-    commloc_keyval = MPI_KEYVAL_INVALID;
-    pthread_mutex_unlock(&commloc_lock);
+    hmpi__keyval_release(&commloc_keyval);
 }
 
 hmpi__commloc *hmpi__commloc_find(MPI_Comm comm)

@@ -16,8 +16,6 @@ static const char *const kind_names[NKINDS] = {"alltoall",  "alltoallv",     "al
 static const char *const alg_names[HMPI__ISO_NALGS] = {"auto", "direct", "dimensional",
                                                        "logarithmic"};
 
-enum { FORM_BLOCKING, FORM_NONBLOCKING, FORM_PERSISTENT };
-
 /* The cost model of `auto`, in bytes-worth of time per process: a round
  * costs a latency (everything waits for its slowest message), each message
  * an injection overhead, each byte sent its transfer. Ratios of a typical
@@ -97,13 +95,6 @@ static int check_count(MPI_Comm comm, const char *fn, const char *name, int i, i
     return MPI_SUCCESS;
 }
 
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        if (rc_ != MPI_SUCCESS)                                                                    \
-            return rc_;                                                                            \
-    } while (0)
-
 /* The send side of block i (significant when target i exists). */
 static int check_send(MPI_Comm comm, const char *fn, const args *a, const hmpi__iso *n)
 {
@@ -119,19 +110,19 @@ static int check_send(MPI_Comm comm, const char *fn, const args *a, const hmpi__
         if (count < 0)
             return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
                                is_reduction(a->kind) ? "count" : "sendcount", count);
-        CHECK(check_type(comm, fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
+        TRY(check_type(comm, fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
         return n->outdegree ? check_buffer(comm, fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
     }
     if (a->kind == A2AV)
-        CHECK(check_type(comm, fn, "sendtype", a->stype));
+        TRY(check_type(comm, fn, "sendtype", a->stype));
     for (int i = 0; i < n->s; i++) {
         if (n->targets[i] == MPI_PROC_NULL)
             continue;
-        CHECK(check_count(comm, fn, "sendcounts", i, a->scounts[i]));
+        TRY(check_count(comm, fn, "sendcounts", i, a->scounts[i]));
         MPI_Datatype t = a->kind == A2AV ? a->stype : a->stypes[i];
         if (a->kind != A2AV)
-            CHECK(check_type(comm, fn, "sendtypes[i]", t));
-        CHECK(check_buffer(comm, fn, "sendbuf", a->sendbuf, a->scounts[i], t));
+            TRY(check_type(comm, fn, "sendtypes[i]", t));
+        TRY(check_buffer(comm, fn, "sendbuf", a->sendbuf, a->scounts[i], t));
     }
     return MPI_SUCCESS;
 }
@@ -154,7 +145,7 @@ static int check_recv(MPI_Comm comm, const char *fn, const args *a, const hmpi__
         if (a->rcount < 0)
             return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument 'recvcount' (%d) is negative",
                                a->rcount);
-        CHECK(check_type(comm, fn, "recvtype", a->rtype));
+        TRY(check_type(comm, fn, "recvtype", a->rtype));
         return n->indegree ? check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
                            : MPI_SUCCESS;
     }
@@ -164,15 +155,15 @@ static int check_recv(MPI_Comm comm, const char *fn, const args *a, const hmpi__
     if ((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
     if (a->kind == A2AV || a->kind == AGV)
-        CHECK(check_type(comm, fn, "recvtype", a->rtype));
+        TRY(check_type(comm, fn, "recvtype", a->rtype));
     for (int i = 0; i < n->s; i++) {
         if (n->sources[i] == MPI_PROC_NULL)
             continue;
-        CHECK(check_count(comm, fn, "recvcounts", i, a->rcounts[i]));
+        TRY(check_count(comm, fn, "recvcounts", i, a->rcounts[i]));
         MPI_Datatype t = a->rtypes ? a->rtypes[i] : a->rtype;
         if (a->rtypes)
-            CHECK(check_type(comm, fn, "recvtypes[i]", t));
-        CHECK(check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
+            TRY(check_type(comm, fn, "recvtypes[i]", t));
+        TRY(check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
     }
     return MPI_SUCCESS;
 }
@@ -426,7 +417,7 @@ static int build(MPI_Comm comm, const char *fn, hmpi__iso *n, const args *a, MPI
         rc = hmpi__raise(comm, rc);
         goto fn_fail;
     }
-    if ((rc = hmpi__request_create(p.s, form == FORM_PERSISTENT, comm, fn, request))) {
+    if ((rc = hmpi__request_create(p.s, form == HMPI__FORM_PERSISTENT, comm, fn, request))) {
         rc = hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
         goto fn_fail;
     }
@@ -485,7 +476,7 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
         return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
                            "the communicator has no isomorphic neighbourhood "
                            "(HMPI_Iso_neighborhood_create)");
-    if (form != FORM_BLOCKING && !request)
+    if (form != HMPI__FORM_BLOCKING && !request)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
     int rc = check_send(comm, fn, a, n);
     if (rc == MPI_SUCCESS)
@@ -500,19 +491,7 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
         return rc;
     if ((rc = build(comm, fn, n, a, info, form, &r)) != MPI_SUCCESS)
         return rc;
-    if (form == FORM_PERSISTENT) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
-        HMPI_Request_free(&r);
-        return rc;
-    }
-    if (form == FORM_NONBLOCKING) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    return HMPI_Wait(&r, MPI_STATUS_IGNORE);
+    return hmpi__request_launch(r, form, request);
 }
 
 /* ---- the public functions ---------------------------------------------- */
@@ -586,18 +565,19 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
     int HMPI_Iso_neighbor_##name(SIG)                                                              \
     {                                                                                              \
         ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_neighbor_" #name, &a, MPI_INFO_NULL, FORM_BLOCKING, NULL); \
+        return entry(isocomm, "HMPI_Iso_neighbor_" #name, &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING,  \
+                     NULL);                                                                        \
     }                                                                                              \
     int HMPI_Iso_ineighbor_##name(SIG, HMPI_Request *request)                                      \
     {                                                                                              \
         ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_ineighbor_" #name, &a, MPI_INFO_NULL, FORM_NONBLOCKING,    \
-                     request);                                                                     \
+        return entry(isocomm, "HMPI_Iso_ineighbor_" #name, &a, MPI_INFO_NULL,                      \
+                     HMPI__FORM_NONBLOCKING, request);                                             \
     }                                                                                              \
     int HMPI_Iso_neighbor_##name##_init(SIG, MPI_Info info, HMPI_Request *request)                 \
     {                                                                                              \
         ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_neighbor_" #name "_init", &a, info, FORM_PERSISTENT,       \
+        return entry(isocomm, "HMPI_Iso_neighbor_" #name "_init", &a, info, HMPI__FORM_PERSISTENT, \
                      request);                                                                     \
     }
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 static pthread_mutex_t iso_lock = PTHREAD_MUTEX_INITIALIZER;
-static int iso_keyval = MPI_KEYVAL_INVALID;
+static hmpi__keyval iso_keyval = HMPI__KEYVAL_INIT;
 
 static void route_free(hmpi__iso_route *r)
 {
@@ -63,31 +63,12 @@ static int delete_iso(MPI_Comm comm, int keyval, void *value, void *extra)
 
 static int iso_key(void)
 {
-    hmpi__state_ensure();
-    pthread_mutex_lock(&iso_lock);
-    if (iso_keyval == MPI_KEYVAL_INVALID)
-        MPI_Comm_create_keyval(copy_iso, delete_iso, &iso_keyval, NULL);
-    int k = iso_keyval;
-    pthread_mutex_unlock(&iso_lock);
-    return k;
+    return hmpi__keyval_get(&iso_keyval, copy_iso, delete_iso);
 }
 
 void hmpi__iso_release(void)
 {
-    pthread_mutex_lock(&iso_lock);
-    int k = iso_keyval;
-    pthread_mutex_unlock(&iso_lock);
-    if (k == MPI_KEYVAL_INVALID)
-        return;
-    void *v;
-    int flag = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
-    if (flag)
-        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
-    pthread_mutex_lock(&iso_lock);
-    MPI_Comm_free_keyval(&iso_keyval);
-    iso_keyval = MPI_KEYVAL_INVALID;
-    pthread_mutex_unlock(&iso_lock);
+    hmpi__keyval_release(&iso_keyval);
 }
 
 hmpi__iso *hmpi__iso_find(MPI_Comm comm)

@@ -14,6 +14,24 @@ int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const ch
     return MPI_SUCCESS;
 }
 
+int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request)
+{
+    int rc;
+    if (form == HMPI__FORM_PERSISTENT) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
+        HMPI_Request_free(&r);
+        return rc;
+    }
+    if (form == HMPI__FORM_NONBLOCKING) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    return HMPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
 static void empty_status(MPI_Status *status)
 {
     if (status == MPI_STATUS_IGNORE)

@@ -12,6 +12,14 @@ struct hmpi_request {
     const char *name; /* the function that created it */
 };
 
+/* How an operation was called. */
+enum hmpi__form { HMPI__FORM_BLOCKING, HMPI__FORM_NONBLOCKING, HMPI__FORM_PERSISTENT };
+
+/* Finish an entry point with the request just built: persistent, hand it
+ * over; nonblocking, start it and hand it over; blocking, start and wait
+ * (which frees it). */
+int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request);
+
 /* Wrap a built schedule (ownership moves to the request). */
 int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const char *name,
                          HMPI_Request *out);

@@ -35,3 +35,33 @@ void hmpi__state_ensure(void)
         MPI_Comm_set_attr(MPI_COMM_SELF, self_keyval, NULL);
     pthread_mutex_unlock(&state_lock);
 }
+
+int hmpi__keyval_get(hmpi__keyval *kv, MPI_Comm_copy_attr_function *copy,
+                     MPI_Comm_delete_attr_function *del)
+{
+    hmpi__state_ensure();
+    pthread_mutex_lock(&kv->lock);
+    if (kv->keyval == MPI_KEYVAL_INVALID)
+        MPI_Comm_create_keyval(copy, del, &kv->keyval, NULL);
+    int k = kv->keyval;
+    pthread_mutex_unlock(&kv->lock);
+    return k;
+}
+
+void hmpi__keyval_release(hmpi__keyval *kv)
+{
+    void *v;
+    int flag = 0;
+    pthread_mutex_lock(&kv->lock);
+    int k = kv->keyval;
+    pthread_mutex_unlock(&kv->lock);
+    if (k == MPI_KEYVAL_INVALID)
+        return;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
+    if (flag)
+        MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
+    pthread_mutex_lock(&kv->lock);
+    MPI_Comm_free_keyval(&kv->keyval);
+    kv->keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&kv->lock);
+}
