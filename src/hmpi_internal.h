@@ -64,6 +64,13 @@ int hmpi__parse_int(const char *s, const char *end, int *value);
 /* Info value lookup; returns 1 when found (copied, truncated to len-1). */
 int hmpi__info_get(MPI_Info info, const char *key, char *value, int len);
 
+/* ---- iso/neighborhood.c ---------------------------------------------- */
+
+/* Row-major rank (as MPI numbers Cartesian ranks) of coords + sign * delta;
+ * MPI_PROC_NULL off a non-periodic dimension. */
+int hmpi__cart_rank(int ndims, const int *dims, const int *periods, const int *coords,
+                    const int *delta, int sign);
+
 /* ---- util/alloc -------------------------------------------------------- */
 
 /* calloc of n elements (at least one, so that n == 0 is not an error). */

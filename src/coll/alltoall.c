@@ -110,16 +110,6 @@ static int byte_vector(hmpi__coll_ctx *c, int count, int len, int stride, MPI_Da
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
-static int send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
-static int recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
 /* A member: its send buffer to the leader, its receive buffer from it. */
 static int member(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
                   MPI_Datatype send_perm, MPI_Datatype recv_perm, int bytes, int leader)
@@ -128,8 +118,8 @@ static int member(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
     if (!out)
         return MPI_ERR_NO_MEM;
     TRY(hmpi__sched_pack(c->s, src, 1, send_perm, out, bytes));
-    TRY(send(c, out, bytes, MPI_BYTE, leader));
-    TRY(recv(c, in, bytes, MPI_BYTE, leader));
+    TRY(coll_send(c, out, bytes, MPI_BYTE, leader));
+    TRY(coll_recv(c, in, bytes, MPI_BYTE, leader));
     TRY(hmpi__sched_round(c->s));
     return hmpi__sched_unpack(c->s, in, bytes, a->recvbuf, 1, recv_perm);
 }
@@ -147,7 +137,7 @@ static int leader(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
         return MPI_ERR_NO_MEM;
     TRY(hmpi__sched_pack(c->s, src, 1, send_perm, in, p * B));
     for (int j = 1; j < n; j++)
-        TRY(recv(c, in + (size_t)j * p * B, p * B, MPI_BYTE, order[mine + j]));
+        TRY(coll_recv(c, in + (size_t)j * p * B, p * B, MPI_BYTE, order[mine + j]));
     TRY(hmpi__sched_round(c->s));
     TRY(byte_vector(c, n, n * B, p * B, &slice)); /* our members' blocks for our group */
     TRY(hmpi__sched_copy(c->s, in + (size_t)mine * B, 1, slice, out + (size_t)mine * n * B,
@@ -157,13 +147,13 @@ static int leader(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
         if (h == g->mine)
             continue;
         TRY(byte_vector(c, n, nh * B, p * B, &slice)); /* ... for group h */
-        TRY(send(c, in + (size_t)first * B, 1, slice, order[first]));
-        TRY(recv(c, out + (size_t)first * n * B, nh * n * B, MPI_BYTE, order[first]));
+        TRY(coll_send(c, in + (size_t)first * B, 1, slice, order[first]));
+        TRY(coll_recv(c, out + (size_t)first * n * B, nh * n * B, MPI_BYTE, order[first]));
     }
     TRY(hmpi__sched_round(c->s));
     TRY(byte_vector(c, p, B, n * B, &column)); /* what member j receives, at out + j * B */
     for (int j = 1; j < n; j++)
-        TRY(send(c, out + (size_t)j * B, 1, column, order[mine + j]));
+        TRY(coll_send(c, out + (size_t)j * B, 1, column, order[mine + j]));
     TRY(hmpi__sched_round(c->s));
     return hmpi__sched_copy(c->s, out, 1, column, a->recvbuf, 1, recv_perm);
 }

@@ -95,6 +95,18 @@ int hmpi__check_enabled(void);
             return rc_;                                                                            \
     } while (0)
 
+/* The operation's messages: on its private duplicate, with its own tag. */
+static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,
+                            int peer)
+{
+    return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
+}
+
+static inline int coll_recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
+{
+    return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);
+}
+
 /* Address of block i of a buffer of blocks of count elements of type. */
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);
 

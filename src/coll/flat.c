@@ -10,16 +10,6 @@ void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
     return (char *)buf + (MPI_Aint)i * count * extent;
 }
 
-static int send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
-static int recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
 static int scratch(hmpi__coll_ctx *c, int count, MPI_Datatype type, void **out)
 {
     *out = hmpi__sched_scratch(c->s, count, type);
@@ -41,8 +31,8 @@ int hmpi__barrier_dissemination(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     (void)a;
     for (int dist = 1; dist < c->size; dist <<= 1) {
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, NULL, 0, MPI_BYTE, (c->rank + dist) % c->size));
-        TRY(recv(c, NULL, 0, MPI_BYTE, (c->rank - dist + c->size) % c->size));
+        TRY(coll_send(c, NULL, 0, MPI_BYTE, (c->rank + dist) % c->size));
+        TRY(coll_recv(c, NULL, 0, MPI_BYTE, (c->rank - dist + c->size) % c->size));
     }
     return MPI_SUCCESS;
 }
@@ -52,23 +42,25 @@ int hmpi__bcast_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int vr = rel(c->rank, a->root, c->size), mask = 1;
     for (; mask < c->size; mask <<= 1)
         if (vr & mask) {
-            TRY(recv(c, a->recvbuf, a->rcount, a->rtype, abs_rank(vr - mask, a->root, c->size)));
+            TRY(coll_recv(c, a->recvbuf, a->rcount, a->rtype,
+                          abs_rank(vr - mask, a->root, c->size)));
             break;
         }
     TRY(hmpi__sched_round(c->s));
     for (mask >>= 1; mask > 0; mask >>= 1) /* farthest child first */
         if (vr + mask < c->size)
-            TRY(send(c, a->recvbuf, a->rcount, a->rtype, abs_rank(vr + mask, a->root, c->size)));
+            TRY(coll_send(c, a->recvbuf, a->rcount, a->rtype,
+                          abs_rank(vr + mask, a->root, c->size)));
     return MPI_SUCCESS;
 }
 
 int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
-        return recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
+        return coll_recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
     for (int r = 0; r < c->size; r++)
         if (r != a->root)
-            TRY(send(c, a->recvbuf, a->rcount, a->rtype, r));
+            TRY(coll_send(c, a->recvbuf, a->rcount, a->rtype, r));
     return MPI_SUCCESS;
 }
 
@@ -85,7 +77,7 @@ static int reduce_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Data
     for (int mask = 1; mask < c->size; mask <<= 1) {
         if (vr & mask) {
             TRY(hmpi__sched_round(c->s));
-            TRY(send(c, acc, count, type, abs_rank(vr - mask, tree_root, c->size)));
+            TRY(coll_send(c, acc, count, type, abs_rank(vr - mask, tree_root, c->size)));
             break;
         }
         if (vr + mask >= c->size)
@@ -93,7 +85,7 @@ static int reduce_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Data
         if (!tmp[which])
             TRY(scratch(c, count, type, &tmp[which]));
         TRY(hmpi__sched_round(c->s));
-        TRY(recv(c, tmp[which], count, type, abs_rank(vr + mask, tree_root, c->size)));
+        TRY(coll_recv(c, tmp[which], count, type, abs_rank(vr + mask, tree_root, c->size)));
         TRY(hmpi__sched_round(c->s));
         TRY(hmpi__sched_reduce(c->s, acc, tmp[which], count, type, op)); /* tmp = acc op tmp */
         acc = tmp[which];
@@ -118,9 +110,9 @@ int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (tree_root != a->root) { /* non-commutative, root != 0: one more hop */
         TRY(hmpi__sched_round(c->s));
         if (c->rank == tree_root)
-            TRY(send(c, result, count, a->rtype, a->root));
+            TRY(coll_send(c, result, count, a->rtype, a->root));
         if (c->rank == a->root)
-            TRY(recv(c, a->recvbuf, count, a->rtype, tree_root));
+            TRY(coll_recv(c, a->recvbuf, count, a->rtype, tree_root));
     }
     return MPI_SUCCESS;
 }
@@ -144,10 +136,10 @@ int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args 
     if (rank < 2 * rem) { /* fold: even ranks hand their data to the next odd rank */
         TRY(hmpi__sched_round(c->s));
         if (rank % 2 == 0) {
-            TRY(send(c, buf, count, type, rank + 1));
+            TRY(coll_send(c, buf, count, type, rank + 1));
             newrank = -1;
         } else {
-            TRY(recv(c, tmp, count, type, rank - 1));
+            TRY(coll_recv(c, tmp, count, type, rank - 1));
             TRY(hmpi__sched_round(c->s));
             TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* left op mine */
             newrank = rank / 2;
@@ -159,8 +151,8 @@ int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args 
         int newdst = newrank ^ mask;
         int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, buf, count, type, dst));
-        TRY(recv(c, tmp, count, type, dst));
+        TRY(coll_send(c, buf, count, type, dst));
+        TRY(coll_recv(c, tmp, count, type, dst));
         TRY(hmpi__sched_round(c->s));
         if (dst < rank || c->commutative) {
             TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* theirs op mine */
@@ -172,9 +164,9 @@ int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args 
     if (rank < 2 * rem) { /* unfold */
         TRY(hmpi__sched_round(c->s));
         if (rank % 2 == 0)
-            TRY(recv(c, buf, count, type, rank + 1));
+            TRY(coll_recv(c, buf, count, type, rank + 1));
         else
-            TRY(send(c, buf, count, type, rank - 1));
+            TRY(coll_send(c, buf, count, type, rank - 1));
     }
     return MPI_SUCCESS;
 }
@@ -209,10 +201,10 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         const void *from = k == 0 && !in_place ? a->sendbuf : a->recvbuf;
         TRY(hmpi__sched_round(c->s));
         chunk(count, size, out, &off, &len);
-        TRY(send(c, hmpi__block(from, off, 1, type), len, type, right));
+        TRY(coll_send(c, hmpi__block(from, off, 1, type), len, type, right));
         chunk(count, size, in, &off, &len);
         void *mine = hmpi__block(a->recvbuf, off, 1, type);
-        TRY(recv(c, in_place ? tmp : mine, len, type, left));
+        TRY(coll_recv(c, in_place ? tmp : mine, len, type, left));
         TRY(hmpi__sched_round(c->s));
         if (in_place)
             TRY(hmpi__sched_reduce(c->s, tmp, mine, len, type, a->op));
@@ -224,9 +216,9 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         int out = (rank - k + 1 + size) % size, in = (rank - k + size) % size;
         TRY(hmpi__sched_round(c->s));
         chunk(count, size, out, &off, &len);
-        TRY(send(c, hmpi__block(a->recvbuf, off, 1, type), len, type, right));
+        TRY(coll_send(c, hmpi__block(a->recvbuf, off, 1, type), len, type, right));
         chunk(count, size, in, &off, &len);
-        TRY(recv(c, hmpi__block(a->recvbuf, off, 1, type), len, type, left));
+        TRY(coll_recv(c, hmpi__block(a->recvbuf, off, 1, type), len, type, left));
     }
     return MPI_SUCCESS;
 }
@@ -234,27 +226,29 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
-        return send(c, a->sendbuf, a->scount, a->stype, a->root);
+        return coll_send(c, a->sendbuf, a->scount, a->stype, a->root);
     if (a->sendbuf != MPI_IN_PLACE)
         TRY(hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype,
                              hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype), a->rcount,
                              a->rtype));
     for (int r = 0; r < c->size; r++)
         if (r != a->root)
-            TRY(recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+            TRY(coll_recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype,
+                          r));
     return MPI_SUCCESS;
 }
 
 int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
-        return recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
+        return coll_recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
     if (a->recvbuf != MPI_IN_PLACE)
         TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, c->rank, a->scount, a->stype), a->scount,
                              a->stype, a->recvbuf, a->rcount, a->rtype));
     for (int r = 0; r < c->size; r++)
         if (r != a->root)
-            TRY(send(c, hmpi__block(a->sendbuf, r, a->scount, a->stype), a->scount, a->stype, r));
+            TRY(coll_send(c, hmpi__block(a->sendbuf, r, a->scount, a->stype), a->scount, a->stype,
+                          r));
     return MPI_SUCCESS;
 }
 
@@ -275,8 +269,10 @@ int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     for (int k = 0; k < c->size - 1; k++) {
         int out = (c->rank - k + c->size) % c->size, in = (c->rank - k - 1 + c->size) % c->size;
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, hmpi__block(a->recvbuf, out, a->rcount, a->rtype), a->rcount, a->rtype, right));
-        TRY(recv(c, hmpi__block(a->recvbuf, in, a->rcount, a->rtype), a->rcount, a->rtype, left));
+        TRY(coll_send(c, hmpi__block(a->recvbuf, out, a->rcount, a->rtype), a->rcount, a->rtype,
+                      right));
+        TRY(coll_recv(c, hmpi__block(a->recvbuf, in, a->rcount, a->rtype), a->rcount, a->rtype,
+                      left));
     }
     return MPI_SUCCESS;
 }
@@ -288,8 +284,9 @@ int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(hmpi__sched_round(c->s));
     for (int r = 0; r < c->size; r++)
         if (r != c->rank) {
-            TRY(send(c, mine, a->rcount, a->rtype, r));
-            TRY(recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+            TRY(coll_send(c, mine, a->rcount, a->rtype, r));
+            TRY(coll_recv(c, hmpi__block(a->recvbuf, r, a->rcount, a->rtype), a->rcount, a->rtype,
+                          r));
         }
     return MPI_SUCCESS;
 }
@@ -337,8 +334,9 @@ static int alltoall_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int ro
         int dst = (c->rank + k) % c->size, src = (c->rank - k + c->size) % c->size;
         if (round_per_peer)
             TRY(hmpi__sched_round(c->s));
-        TRY(send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
-        TRY(recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype, src));
+        TRY(coll_send(c, hmpi__block(sbuf, dst, scount, stype), scount, stype, dst));
+        TRY(coll_recv(c, hmpi__block(a->recvbuf, src, a->rcount, a->rtype), a->rcount, a->rtype,
+                      src));
     }
     return MPI_SUCCESS;
 }
@@ -361,8 +359,8 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
     TRY(reduce_tree(c, input, total, a->rtype, a->op, 0, &result));
     TRY(hmpi__sched_round(c->s));
     if (c->rank != 0)
-        return recv(c, a->recvbuf, a->rcount, a->rtype, 0);
+        return coll_recv(c, a->recvbuf, a->rcount, a->rtype, 0);
     for (int r = 1; r < c->size; r++)
-        TRY(send(c, hmpi__block(result, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
+        TRY(coll_send(c, hmpi__block(result, r, a->rcount, a->rtype), a->rcount, a->rtype, r));
     return hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
 }

@@ -233,25 +233,15 @@ static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
     return MPI_SUCCESS;
 }
 
-static int send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
-static int recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
-{
-    return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);
-}
-
 /* Down the tree: receive from the parent, then send to the children. */
 static int down(hmpi__coll_ctx *c, const tree *tr, void *buf, int count, MPI_Datatype type)
 {
     TRY(hmpi__sched_round(c->s));
     if (tr->parent >= 0)
-        TRY(recv(c, buf, count, type, tr->parent));
+        TRY(coll_recv(c, buf, count, type, tr->parent));
     TRY(hmpi__sched_round(c->s));
     for (int i = 0; i < tr->nchildren; i++)
-        TRY(send(c, buf, count, type, tr->children[i]));
+        TRY(coll_send(c, buf, count, type, tr->children[i]));
     return MPI_SUCCESS;
 }
 
@@ -267,7 +257,7 @@ static int up(hmpi__coll_ctx *c, const tree *tr, const void *input, int count, M
             return MPI_ERR_NO_MEM;
         TRY(hmpi__sched_round(c->s));
         for (int i = 0; i < tr->nchildren; i++)
-            TRY(recv(c, hmpi__block(slots, i, count, type), count, type, tr->children[i]));
+            TRY(coll_recv(c, hmpi__block(slots, i, count, type), count, type, tr->children[i]));
         TRY(hmpi__sched_round(c->s));
         TRY(hmpi__sched_reduce(c->s, input, slots, count, type, op));
         for (int i = 1; i < tr->nchildren; i++)
@@ -277,7 +267,7 @@ static int up(hmpi__coll_ctx *c, const tree *tr, const void *input, int count, M
     }
     if (tr->parent >= 0) {
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, acc, count, type, tr->parent));
+        TRY(coll_send(c, acc, count, type, tr->parent));
     }
     *result = acc;
     return MPI_SUCCESS;
@@ -332,9 +322,9 @@ int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int rc = MPI_SUCCESS;
     if ((rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) /* up: everybody arrived */
         for (int i = 0; i < tr.nchildren && rc == MPI_SUCCESS; i++)
-            rc = recv(c, NULL, 0, MPI_BYTE, tr.children[i]);
+            rc = coll_recv(c, NULL, 0, MPI_BYTE, tr.children[i]);
     if (rc == MPI_SUCCESS && tr.parent >= 0 && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = send(c, NULL, 0, MPI_BYTE, tr.parent);
+        rc = coll_send(c, NULL, 0, MPI_BYTE, tr.parent);
     if (rc == MPI_SUCCESS) /* down: release */
         rc = down(c, &tr, NULL, 0, MPI_BYTE);
     free_tree(&tr);
@@ -360,10 +350,10 @@ static int gather_up(hmpi__coll_ctx *c, const tree *tr, int B, char *packed, con
         TRY(hmpi__sched_pack(c->s, own, count, type, base + (size_t)tr->pos[me] * B, B));
     TRY(hmpi__sched_round(c->s));
     for (int ch = tr->first_child[me]; ch >= 0; ch = tr->next_sibling[ch])
-        TRY(recv(c, base + (size_t)tr->pos[ch] * B, tr->span[ch] * B, MPI_PACKED, ch));
+        TRY(coll_recv(c, base + (size_t)tr->pos[ch] * B, tr->span[ch] * B, MPI_PACKED, ch));
     if (tr->parent >= 0) {
         TRY(hmpi__sched_round(c->s));
-        TRY(send(c, packed, tr->span[me] * B, MPI_PACKED, tr->parent));
+        TRY(coll_send(c, packed, tr->span[me] * B, MPI_PACKED, tr->parent));
     }
     return MPI_SUCCESS;
 }
@@ -404,7 +394,7 @@ int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                 rc = hmpi__sched_pack(c->s, hmpi__block(a->sendbuf, tr.pre[j], a->scount, a->stype),
                                       a->scount, a->stype, packed + (size_t)j * B, B);
     if (rc == MPI_SUCCESS && !root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = recv(c, packed, tr.span[me] * B, MPI_PACKED, tr.parent);
+        rc = coll_recv(c, packed, tr.span[me] * B, MPI_PACKED, tr.parent);
     if (rc == MPI_SUCCESS)
         rc = hmpi__sched_round(c->s);
     if (rc == MPI_SUCCESS && !root)
@@ -413,7 +403,7 @@ int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, me, a->scount, a->stype), a->scount,
                               a->stype, a->recvbuf, a->rcount, a->rtype);
     for (int ch = tr.first_child[me]; rc == MPI_SUCCESS && ch >= 0; ch = tr.next_sibling[ch])
-        rc = send(c, base + (size_t)tr.pos[ch] * B, tr.span[ch] * B, MPI_PACKED, ch);
+        rc = coll_send(c, base + (size_t)tr.pos[ch] * B, tr.span[ch] * B, MPI_PACKED, ch);
     free_tree(&tr);
     return rc;
 }

@@ -19,7 +19,7 @@ typedef struct hmpi__iso_route {
     int *dim;     /* [nphases] */
     int *step;    /* [nphases * s] */
     int messages; /* per process and call, at most (distinct steps per phase) */
-    long hops;    /* block moves in total */
+    int *hops;    /* [s]: moves of each block */
 } hmpi__iso_route;
 
 /* The neighbourhood attached to a Cartesian communicator (attribute, shared

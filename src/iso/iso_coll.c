@@ -301,14 +301,6 @@ static int requested(MPI_Comm comm, const char *fn, MPI_Info info, int *alg, int
     return MPI_SUCCESS;
 }
 
-static int hops_of(const hmpi__iso_route *r, int s, int i)
-{
-    int hops = 0;
-    for (int f = 0; f < r->nphases; f++)
-        hops += r->step[(size_t)f * s + i] != 0;
-    return hops;
-}
-
 /* Modelled cost per process. Direct (r == NULL) sends one message per
  * block that moves at all, ports at a time. */
 static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi__iso_route *dim)
@@ -317,7 +309,7 @@ static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi
     double bytes = 0;
     int messages = 0, rounds;
     for (int i = 0; i < n->s; i++) {
-        int hops = r ? hops_of(r, n->s, i) : hops_of(dim, n->s, i) > 0;
+        int hops = r ? r->hops[i] : dim->hops[i] > 0;
         bytes += (double)hops * (p->bytes[i] > 0 ? p->bytes[i] : 0);
         messages += hops;
     }

@@ -19,6 +19,7 @@ static void route_free(hmpi__iso_route *r)
     if (r) {
         free(r->dim);
         free(r->step);
+        free(r->hops);
         free(r);
     }
 }
@@ -110,8 +111,8 @@ static int cart_get(MPI_Comm comm, const char *fn, cart *c)
 
 /* Row-major rank of coords + sign * delta; MPI_PROC_NULL off a non-periodic
  * dimension. */
-static int rank_at(int ndims, const int *dims, const int *periods, const int *coords,
-                   const int *delta, int sign)
+int hmpi__cart_rank(int ndims, const int *dims, const int *periods, const int *coords,
+                    const int *delta, int sign)
 {
     int rank = 0;
     for (int j = 0; j < ndims; j++) {
@@ -127,7 +128,7 @@ static int rank_at(int ndims, const int *dims, const int *periods, const int *co
 
 int hmpi__iso_rank_at(const hmpi__iso *n, const int *coords, const int *delta, int sign)
 {
-    return rank_at(n->ndims, n->dims, n->periods, coords, delta, sign);
+    return hmpi__cart_rank(n->ndims, n->dims, n->periods, coords, delta, sign);
 }
 
 /* The shortest representative of x in a periodic dimension of size d. */
@@ -148,7 +149,7 @@ int HMPI_Cart_relative_rank(MPI_Comm cartcomm, const int relative[], int *rank)
         rc = hmpi__error(cartcomm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
                          rank ? "relative" : "rank");
     else
-        *rank = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, 1);
+        *rank = hmpi__cart_rank(c.ndims, c.dims, c.periods, c.coords, relative, 1);
     free(c.dims);
     return rc;
 }
@@ -166,8 +167,8 @@ int HMPI_Cart_relative_shift(MPI_Comm cartcomm, const int relative[], int *sourc
                          : !target ? "target"
                                    : "relative");
     } else {
-        *target = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, 1);
-        *source = rank_at(c.ndims, c.dims, c.periods, c.coords, relative, -1);
+        *target = hmpi__cart_rank(c.ndims, c.dims, c.periods, c.coords, relative, 1);
+        *source = hmpi__cart_rank(c.ndims, c.dims, c.periods, c.coords, relative, -1);
     }
     free(c.dims);
     return rc;
@@ -469,7 +470,7 @@ static int add_phase(hmpi__iso_route *r, const hmpi__iso *n, int dim, int bit)
         for (int k = 0; k < i && first; k++)
             first = step[k] != step[i];
         r->messages += first;
-        r->hops += step[i] != 0;
+        r->hops[i] += step[i] != 0;
     }
     r->dim[r->nphases++] = dim;
     return 1;
@@ -494,7 +495,8 @@ static hmpi__iso_route *route_build(const hmpi__iso *n, int alg)
     }
     r->dim = HMPI__ALLOC(int, maxphases);
     r->step = HMPI__ALLOC(int, (size_t)maxphases *s);
-    if (!r->dim || !r->step)
+    r->hops = HMPI__ALLOC(int, s);
+    if (!r->dim || !r->step || !r->hops)
         goto fn_fail;
     for (int j = 0; j < d; j++) {
         if (alg == HMPI__ISO_DIMENSIONAL)

@@ -88,7 +88,8 @@ int hmpi__iso_direct(hmpi__iso_plan *p)
 typedef struct walk {
     const hmpi__iso *n;
     int *done;                /* [s * ndims]: how far each block has moved */
-    int *hop, *hops;          /* [s]: hops made, hops in all */
+    int *hop;                 /* [s]: hops made */
+    const int *hops;          /* [s]: hops in all (the route's) */
     hmpi__iso_block *at;      /* [s]: where each block rests now */
     hmpi__iso_block *slot[2]; /* [s] each: the two resting places */
     int *holder;              /* [ndims]: scratch coordinates */
@@ -175,19 +176,17 @@ static int walk_init(hmpi__iso_plan *p, const hmpi__iso_route *r, walk *w)
     memset(w, 0, sizeof *w);
     w->n = n;
     w->done = HMPI__ALLOC(int, (size_t)s * n->ndims);
-    w->hop = HMPI__ALLOC(int, 2 * (size_t)s);
+    w->hop = HMPI__ALLOC(int, s);
     w->at = HMPI__ALLOC(hmpi__iso_block, 3 * (size_t)s);
     w->holder = HMPI__ALLOC(int, 2 * (size_t)n->ndims);
     if (!w->done || !w->hop || !w->at || !w->holder)
         return MPI_ERR_NO_MEM;
-    w->hops = w->hop + s;
+    w->hops = r->hops;
     w->slot[0] = w->at + s;
     w->slot[1] = w->at + 2 * (size_t)s;
     size_t total = 0;
     for (int i = 0; i < s; i++) {
         w->at[i] = p->send[i];
-        for (int f = 0; f < r->nphases; f++)
-            w->hops[i] += r->step[(size_t)f * s + i] != 0;
         if (w->hops[i] > 1)
             total += (size_t)p->bytes[i];
     }

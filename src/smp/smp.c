@@ -416,22 +416,6 @@ fn_exit:
 
 /* ---- HMPI_Cart_create ---------------------------------------------------- */
 
-/* Row-major rank of coords + delta, or -1 off a non-periodic dimension. */
-static int cart_rank(int nd, const int *dims, const int *periods, const int *coords,
-                     const int *delta)
-{
-    int r = 0;
-    for (int j = 0; j < nd; j++) {
-        int x = coords[j] + delta[j];
-        if (periods[j])
-            x = ((x % dims[j]) + dims[j]) % dims[j];
-        else if (x < 0 || x >= dims[j])
-            return -1;
-        r = r * dims[j] + x;
-    }
-    return r;
-}
-
 /* The grid graph (axes, and diagonals), weights from both ends' loads. */
 static int grid_graph(int n, int nd, const int *dims, const int *periods, int diagonal,
                       const int *mult, hmpi__graph *g)
@@ -459,8 +443,8 @@ static int grid_graph(int n, int nd, const int *dims, const int *periods, int di
             }
             if (nonzero == 0 || (nonzero > 1 && !diagonal))
                 continue;
-            int b = cart_rank(nd, dims, periods, coords, delta);
-            if (b < 0 || b < a || (b == a))
+            int b = hmpi__cart_rank(nd, dims, periods, coords, delta, 1);
+            if (b == MPI_PROC_NULL || b <= a)
                 continue; /* each pair once, from its lower end */
             int col = nonzero == 1 ? axis : nd;
             int wa = mult[(size_t)a * nm + col], wb = mult[(size_t)b * nm + col];
