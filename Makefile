@@ -9,7 +9,7 @@ OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 CLUSTER ?= share/clusters/goglin-4nodes.conf
 
 .PHONY: all deps build build-openmpi build-mpich check check-openmpi check-mpich demo fuzz \
-        format clean
+        doc format clean
 
 all: build
 
@@ -53,11 +53,18 @@ demo: build-openmpi build-mpich
 	@echo "== Against MPICH's own MPI_COMM_TYPE_HW_UNGUIDED (this machine, 4 ranks bound to cores)"
 	@mpiexec.mpich -n 4 -bind-to core $(BUILD)/mpich/bench/hierarchy --reps 11
 
+# The API reference (Doxygen): every public symbol documented, no warning.
+doc:
+	@scripts/install-deps.sh doxygen
+	@mkdir -p $(BUILD)/doc
+	@HMPI_DOC_OUTPUT=$(BUILD)/doc doxygen doc/Doxyfile
+	@echo "hmpi: API reference in $(BUILD)/doc/html/index.html"
+
 fuzz: deps
 	@scripts/fuzz.sh
 
 format:
-	@clang-format -i include/*.h src/*.h src/*/*.[ch] tools/*.c tests/*.[ch] bench/*.c
+	@clang-format -i include/*.h src/*.h src/*/*.[ch] tools/*.c tests/*.[ch] bench/*.c examples/*.c
 
 clean:
 	rm -rf $(BUILD)

@@ -48,8 +48,8 @@ int main(int argc, char **argv)
     int ok = sum == expected, all_ok;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("hierarchical sum over %d levels: %g (MPI_Allreduce: %g) %s\n", depth, sum,
-               expected, all_ok ? "OK" : "MISMATCH");
+        printf("hierarchical sum over %d levels: %g (MPI_Allreduce: %g) %s\n", depth, sum, expected,
+               all_ok ? "OK" : "MISMATCH");
     HMPI_Hierarchy_free(&h);
     MPI_Finalize();
     return all_ok ? 0 : 1;

@@ -18,8 +18,8 @@
 #include <string.h>
 
 typedef struct grid {
-    int n, k, L;    /* interior size, halo depth, row length n + 2k */
-    double *a, *b;  /* current and next, L x L */
+    int n, k, L;   /* interior size, halo depth, row length n + 2k */
+    double *a, *b; /* current and next, L x L */
 } grid;
 
 static double initial(long gi, long gj)
@@ -83,7 +83,7 @@ typedef struct exchange {
 
 static int exchange_init(exchange *x, grid *g, MPI_Comm cart, int points, const char *alg)
 {
-    static const int dirs[8][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1},
+    static const int dirs[8][2] = {{-1, 0},  {1, 0},  {0, -1}, {0, 1},
                                    {-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
     MPI_Comm iso;
     MPI_Info info;
@@ -198,7 +198,8 @@ int main(int argc, char **argv)
     g.b = calloc((size_t)g.L * g.L, sizeof(double));
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            g.a[(size_t)(i + k) * g.L + j + k] = initial((long)coords[0] * n + i, (long)coords[1] * n + j);
+            g.a[(size_t)(i + k) * g.L + j + k] =
+                initial((long)coords[0] * n + i, (long)coords[1] * n + j);
 
     exchange x;
     if (exchange_init(&x, &g, cart, points, alg) != MPI_SUCCESS)

@@ -26,9 +26,21 @@
 extern "C" {
 #endif
 
-/** Version of this header, as MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define HMPI_VERSION 100
-#define HMPI_VERSION_STRING "0.1.0"
+/** \name Version of this header (the one place it is defined; CMake reads it)
+ * @{ */
+#define HMPI_VERSION_MAJOR 0 /**< incompatible API changes */
+#define HMPI_VERSION_MINOR 2 /**< additions */
+#define HMPI_VERSION_PATCH 0 /**< fixes */
+/** MAJOR * 10000 + MINOR * 100 + PATCH, as returned by HMPI_Get_version(). */
+#define HMPI_VERSION (HMPI_VERSION_MAJOR * 10000 + HMPI_VERSION_MINOR * 100 + HMPI_VERSION_PATCH)
+/** \cond */
+#define HMPI_STR_(x) #x
+#define HMPI_STR(x) HMPI_STR_(x)
+/** \endcond */
+/** "MAJOR.MINOR.PATCH" */
+#define HMPI_VERSION_STRING                                                                        \
+    HMPI_STR(HMPI_VERSION_MAJOR) "." HMPI_STR(HMPI_VERSION_MINOR) "." HMPI_STR(HMPI_VERSION_PATCH)
+/** @} */
 
 /**
  * \defgroup hmpi_util Errors and library information
@@ -51,11 +63,68 @@ extern "C" {
  *
  * \param[in] errorcode a code returned by an hmpi or MPI function
  * \param[out] errorclass the predefined MPI error class
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
  */
 HMPI_API int HMPI_Error_class(int errorcode, int *errorclass);
 
-/** \brief Version of the library at run time (see `HMPI_VERSION`). Local. */
+/**
+ * \brief Version of the library at run time (see `HMPI_VERSION`). Local.
+ *
+ * \param[out] version `HMPI_VERSION` of the library the program runs with
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ */
 HMPI_API int HMPI_Get_version(int *version);
+
+/**
+ * \brief The highest MPI thread level hmpi supports: `MPI_THREAD_MULTIPLE`.
+ *
+ * Every hmpi function may be called from several threads at once as long as
+ * the MPI library was initialised with `MPI_THREAD_MULTIPLE` and, as MPI
+ * requires for collectives, concurrent collective calls use different
+ * communicators. Local.
+ *
+ * \param[out] provided the thread level (`MPI_THREAD_MULTIPLE`)
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ */
+HMPI_API int HMPI_Query_thread(int *provided);
+
+/** \brief One setting of hmpi: an environment variable and/or an info key. */
+typedef struct HMPI_Config_var {
+    const char *env;           /**< environment variable, or NULL */
+    const char *info_key;      /**< info key of the calls that take one, or NULL */
+    const char *type;          /**< "bool", "int", "enum", "string" or "levels" */
+    const char *allowed;       /**< what values it accepts */
+    const char *default_value; /**< its value when nothing sets it */
+    const char *value;         /**< its value now (environment, else default) */
+    const char *source;        /**< "environment" or "default" */
+    const char *doc;           /**< one line of documentation */
+    int valid;                 /**< 0 when the current value would be rejected */
+} HMPI_Config_var;
+
+/**
+ * \brief Number of settings hmpi reads (see HMPI_Config_get()). Local; may be
+ * called before `MPI_Init`.
+ *
+ * \param[out] count the number of settings
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ */
+HMPI_API int HMPI_Config_count(int *count);
+
+/**
+ * \brief Describe setting \p index (0 .. count-1), like `ompi_info`: names,
+ * type, allowed values, default, current value and documentation.
+ *
+ * Precedence, for every setting: the info key of the call, else the
+ * environment variable, else the default. A bad value is reported (class
+ * `MPI_ERR_INFO_VALUE`) by the call that uses it. The strings stay valid
+ * until the next call of this function by the same thread. Local; may be
+ * called before `MPI_Init`.
+ *
+ * \param[in] index which setting
+ * \param[out] var its description
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ */
+HMPI_API int HMPI_Config_get(int index, HMPI_Config_var *var);
 
 /** @} */
 
@@ -98,6 +167,15 @@ HMPI_API int HMPI_Get_version(int *version);
  * \p key orders the ranks as in `MPI_Comm_split`. Every communicator created
  * carries the info keys `mpi_hw_resource_type`, `hmpi_hlevel_num`,
  * `hmpi_hlevel_index` and `hmpi_hw_resource_aliases`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm the communicator to split
+ * \param[in] split_type `MPI_COMM_TYPE_SHARED`, `HMPI_COMM_TYPE_HW_UNGUIDED`,
+ *     `HMPI_COMM_TYPE_HW_GUIDED` or `MPI_UNDEFINED`
+ * \param[in] key orders the ranks of the new communicator, as in `MPI_Comm_split`
+ * \param[in,out] info `mpi_hw_resource_type` for guided splits; the level of the new communicator
+ *     is set there (MPI 4.0)
+ * \param[out] newcomm the new communicator, or `MPI_COMM_NULL`
  */
 HMPI_API int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                                   MPI_Comm *newcomm);
@@ -110,6 +188,13 @@ HMPI_API int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_In
  * = the rank in \p oldcomm. \p rootscomm groups the rank-0 processes of the
  * communicators created from \p oldcomm, in \p oldcomm order; others get
  * `MPI_COMM_NULL`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] oldcomm the communicator to split
+ * \param[in] info reserved, `MPI_INFO_NULL`
+ * \param[out] newcomm the unguided split of \p oldcomm, or `MPI_COMM_NULL`
+ * \param[out] rootscomm the communicator of the new communicators' rank-0 processes, or
+ *     `MPI_COMM_NULL`
  */
 HMPI_API int HMPI_Comm_hsplit_with_roots(MPI_Comm oldcomm, MPI_Info info, MPI_Comm *newcomm,
                                          MPI_Comm *rootscomm);
@@ -124,6 +209,7 @@ HMPI_API int HMPI_Comm_hsplit_with_roots(MPI_Comm oldcomm, MPI_Info info, MPI_Co
  * \param[out] type canonical level name (`HMPI_MAX_LEVEL_NAME` characters)
  * \param[out] resultlen length of \p type without the terminator
  * \return `MPI_ERR_COMM` class for a communicator not created by hmpi.
+ * \param[in] comm a communicator created by an hmpi split
  */
 HMPI_API int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type,
                                        int *resultlen);
@@ -135,6 +221,13 @@ HMPI_API int HMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index
  * nodes: `Switch` when network information exists, else `Cluster`. The
  * calling process not in the list: `Unknown`. Needs locality knowledge of
  * \p comm (see HMPI_Comm_attach_locality()).
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator with locality knowledge
+ * \param[in] nranks number of ranks in \p ranks
+ * \param[in] ranks ranks of \p comm
+ * \param[out] type level name (`HMPI_MAX_LEVEL_NAME` characters)
+ * \param[out] resultlen length of \p type without the terminator
  */
 HMPI_API int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char *type,
                                       int *resultlen);
@@ -147,6 +240,9 @@ HMPI_API int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks
  * of \p comm, its path in the hierarchy: about 5 × depth bytes per rank,
  * built once by one allgather and cached on the communicator (released by
  * `MPI_Comm_free`).
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm the communicator
  */
 HMPI_API int HMPI_Comm_attach_locality(MPI_Comm comm);
 
@@ -156,6 +252,12 @@ HMPI_API int HMPI_Comm_attach_locality(MPI_Comm comm);
  * Level 0 is \p comm itself; the result is the number of successive unguided
  * splits of \p comm after which \p i and \p j are still in one communicator.
  * For `i == j`, the depth of that process.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator
+ * \param[in] i a rank of \p comm
+ * \param[in] j a rank of \p comm
+ * \param[out] level the level they share
  */
 HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
 
@@ -165,12 +267,17 @@ HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
  *
  * \param[out] ntypes how many names exist (may exceed \p maxtypes)
  * \param[out] types the first `min(ntypes, maxtypes)` names
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ * \param[in] comm communicator
+ * \param[in] maxtypes capacity of \p types
  */
 HMPI_API int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes,
                                         char types[][HMPI_MAX_LEVEL_NAME], int maxtypes);
 
 /** Opaque hierarchy of communicators (Träff 2003 §4; MPC conduits). */
 typedef struct hmpi_hierarchy *HMPI_Hierarchy;
+/** The null hierarchy: what HMPI_Hierarchy_free() leaves. */
+#define HMPI_HIERARCHY_NULL ((HMPI_Hierarchy)0)
 
 /**
  * \brief Build the whole chain of unguided splits of \p comm with conduits.
@@ -181,17 +288,53 @@ typedef struct hmpi_hierarchy *HMPI_Hierarchy;
  * communicator (`MPI_COMM_NULL` for non-members). Info `hmpi_levels`
  * (comma-separated level names) keeps only those levels. One allreduce of
  * O(depth) integers and two `MPI_Comm_split` per level.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm level 0
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] hier the new hierarchy
  */
 HMPI_API int HMPI_Hierarchy_create(MPI_Comm comm, MPI_Info info, HMPI_Hierarchy *hier);
-/** \brief Number of levels below level 0 for this process. Local. */
+/**
+ * \brief Number of levels below level 0 for this process. Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] hier the hierarchy
+ * \param[out] depth this process's depth
+ */
 HMPI_API int HMPI_Hierarchy_depth(HMPI_Hierarchy hier, int *depth);
-/** \brief Maximum depth over the communicator. Local. */
+/**
+ * \brief Maximum depth over the communicator. Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] hier the hierarchy
+ * \param[out] max_depth the maximum depth over the communicator
+ */
 HMPI_API int HMPI_Hierarchy_max_depth(HMPI_Hierarchy hier, int *max_depth);
-/** \brief Communicator of \p level (0..depth) for this process. Local. */
+/**
+ * \brief Communicator of \p level (0..depth) for this process. Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] hier the hierarchy
+ * \param[in] level 0 .. depth
+ * \param[out] comm the communicator of that level
+ */
 HMPI_API int HMPI_Hierarchy_level_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm);
-/** \brief Conduit between \p level and `level+1` (0..depth-1). Local. */
+/**
+ * \brief Conduit between \p level and `level+1` (0..depth-1). Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] hier the hierarchy
+ * \param[in] level 0 .. depth-1
+ * \param[out] comm the conduit, or `MPI_COMM_NULL` for processes that are no root below
+ */
 HMPI_API int HMPI_Hierarchy_conduit_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm);
-/** \brief Free the hierarchy and the communicators it owns. Local. */
+/**
+ * \brief Free the hierarchy and the communicators it owns. Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] hier the hierarchy; `HMPI_HIERARCHY_NULL` on return
+ */
 HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
 
 /** @} */
@@ -208,21 +351,52 @@ HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
 #define HMPI_SUPERCOMM 103        /**< comm2's processes all belong to comm1 */
 #define HMPI_SUPERCOMM_STRICT 104 /**< ... in the same relative order */
 
-/** \brief `MPI_Comm_compare`, with the four sub/super results when the
- * communicators are `MPI_UNEQUAL`. Local. */
+/**
+ * \brief `MPI_Comm_compare`, with the four sub/super results when the
+ * communicators are `MPI_UNEQUAL`. Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm1 first communicator
+ * \param[in] comm2 second communicator
+ * \param[out] result `MPI_IDENT`, `MPI_CONGRUENT`, `MPI_SIMILAR`, `HMPI_SUBCOMM(_STRICT)`,
+ *     `HMPI_SUPERCOMM(_STRICT)` or `MPI_UNEQUAL`
+ */
 HMPI_API int HMPI_Comm_relate(MPI_Comm comm1, MPI_Comm comm2, int *result);
-/** \brief Redistribution from `basecomm` to `subcomm` (`MPI_COMM_NULL` on
+/**
+ * \brief Redistribution from `basecomm` to `subcomm` (`MPI_COMM_NULL` on
  * non-members): `*torank` is the `basecomm` rank of the process whose
  * `subcomm` rank equals the caller's `basecomm` rank; `*fromrank` the
  * `basecomm` rank equal to the caller's `subcomm` rank; `MPI_PROC_NULL`
- * where none. Collective over `basecomm`. */
+ * where none. Collective over `basecomm`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] basecomm the communicator whose processes take part
+ * \param[in] subcomm a communicator of some of \p basecomm's processes (`MPI_COMM_NULL` on the
+ *     others)
+ * \param[out] torank where to send (`MPI_PROC_NULL`: nowhere)
+ * \param[out] fromrank where to receive from (`MPI_PROC_NULL`: nowhere)
+ */
 HMPI_API int HMPI_Comm_map(MPI_Comm basecomm, MPI_Comm subcomm, int *torank, int *fromrank);
-/** \brief Send to `torank`, receive from `fromrank` (either may be
- * `MPI_PROC_NULL`), over a private duplicate of `comm`. Collective. */
+/**
+ * \brief Send to `torank`, receive from `fromrank` (either may be
+ * `MPI_PROC_NULL`), over a private duplicate of `comm`. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf data sent to \p torank
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[in] torank rank of \p comm to send to, or `MPI_PROC_NULL`
+ * \param[out] recvbuf data received from \p fromrank
+ * \param[in] recvcount number of elements received
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] fromrank rank of \p comm to receive from, or `MPI_PROC_NULL`
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Permute(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int torank,
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int fromrank,
                           MPI_Comm comm);
-/** \brief A graph communicator from local neighbour lists (ranks of
+/**
+ * \brief A graph communicator from local neighbour lists (ranks of
  * `basecomm`; repeats weigh the edge; lists need not be symmetric; `degree
  * == -1` leaves the caller out). With `reorder`, processes are placed on the
  * hardware hierarchy (Scotch) so that heavy edges stay in deep levels; `reorder
@@ -230,23 +404,56 @@ HMPI_API int HMPI_Permute(const void *sendbuf, int sendcount, MPI_Datatype sendt
  * processes). Vertex i of the graph is the identity position i; the process
  * that gets rank i in `*graphcomm` serves it (use `HMPI_Comm_map` and
  * `HMPI_Permute` to move data). Info `hmpi_map_effort`: `fast`, `default`,
- * `best`. Collective; memory O(p + edges) per process, as `MPI_Graph_create`. */
+ * `best`. Collective; memory O(p + edges) per process, as `MPI_Graph_create`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] basecomm the communicator whose processes take part
+ * \param[in] degree number of entries in \p neighbors; -1 leaves the caller out
+ * \param[in] neighbors ranks of \p basecomm the caller talks to (repeats weigh the edge)
+ * \param[in] reorder 0 pins the caller to its identity position; otherwise it may be placed
+ *     anywhere
+ * \param[in] mapinfo hints (`hmpi_map_effort`), or `MPI_INFO_NULL`
+ * \param[out] graphcomm the graph communicator, or `MPI_COMM_NULL` for processes left out
+ */
 HMPI_API int HMPI_Graph_create(MPI_Comm basecomm, int degree, const int neighbors[], int reorder,
                                MPI_Info mapinfo, MPI_Comm *graphcomm);
-/** \brief `MPI_Cart_create` with placement: `diagonal` adds the diagonal
+/**
+ * \brief `MPI_Cart_create` with placement: `diagonal` adds the diagonal
  * neighbours; `multiplicity` (`NULL`: all 1) weighs each dimension, then, when
  * `diagonal`, the diagonals (`ndims + 1` entries); `reorder` local as in
- * `HMPI_Graph_create`. Processes beyond `dims`' product get `MPI_COMM_NULL`. */
+ * `HMPI_Graph_create`. Processes beyond `dims`' product get `MPI_COMM_NULL`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] basecomm the communicator whose processes take part
+ * \param[in] ndims number of dimensions
+ * \param[in] dims number of processes in each dimension
+ * \param[in] periods whether each dimension is periodic
+ * \param[in] diagonal nonzero: diagonal neighbours are edges too
+ * \param[in] multiplicity weight of each dimension, then of the diagonals (`ndims + 1` entries),
+ *     or NULL for all 1
+ * \param[in] reorder 0 pins the caller to its identity position; otherwise it may be placed
+ *     anywhere
+ * \param[in] mapinfo hints (`hmpi_map_effort`), or `MPI_INFO_NULL`
+ * \param[out] cartcomm the Cartesian communicator, or `MPI_COMM_NULL` beyond the grid
+ */
 HMPI_API int HMPI_Cart_create(MPI_Comm basecomm, int ndims, const int dims[], const int periods[],
                               int diagonal, const int multiplicity[], int reorder, MPI_Info mapinfo,
                               MPI_Comm *cartcomm);
-/** \brief The quality of a placement: for a communicator with a graph,
+/**
+ * \brief The quality of a placement: for a communicator with a graph,
  * distributed graph or Cartesian topology, `crossing[l]` is the weight of the
  * edges whose ends are apart at level `l + 1` (`HMPI_Comm_level` below `l + 1`),
  * for `l < *nlevels` (the depth of the hierarchy; at most `maxlevels` written).
  * Each process counts its (out-)neighbours, repeats included, and an edge
  * listed at both ends counts once. Cartesian: the 2·ndims axis neighbours,
- * weight 1. Collective. */
+ * weight 1. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator
+ * \param[in] maxlevels capacity of \p crossing
+ * \param[out] crossing `crossing[l]`: edge weight whose ends are apart at level `l + 1`
+ * \param[out] nlevels the depth of the hierarchy
+ */
 HMPI_API int HMPI_Topo_crossing(MPI_Comm comm, int maxlevels, long crossing[], int *nlevels);
 
 /** @} */
@@ -270,21 +477,55 @@ typedef struct hmpi_request *HMPI_Request;
 /** The null request. */
 #define HMPI_REQUEST_NULL ((HMPI_Request)0)
 
-/** \brief Start an inactive persistent request. Error if already active. */
+/**
+ * \brief Start an inactive persistent request. Error if already active.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] request an inactive persistent request
+ */
 HMPI_API int HMPI_Start(HMPI_Request *request);
-/** \brief Start several persistent requests, in order. */
+/**
+ * \brief Start several persistent requests, in order.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] count number of requests
+ * \param[in,out] requests the requests
+ */
 HMPI_API int HMPI_Startall(int count, HMPI_Request requests[]);
 /**
  * \brief Complete a request. A persistent request becomes inactive; a
  * nonblocking one is freed and set to `HMPI_REQUEST_NULL`. The status (may be
  * `MPI_STATUS_IGNORE`) is empty, as for MPI collectives.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] request the request
+ * \param[out] status empty status, or `MPI_STATUS_IGNORE`
  */
 HMPI_API int HMPI_Wait(HMPI_Request *request, MPI_Status *status);
-/** \brief Complete several requests. */
+/**
+ * \brief Complete several requests.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] count number of requests
+ * \param[in,out] requests the requests
+ * \param[out] statuses one status per request, or `MPI_STATUSES_IGNORE`
+ */
 HMPI_API int HMPI_Waitall(int count, HMPI_Request requests[], MPI_Status statuses[]);
-/** \brief Advance a request; `*flag` tells whether it completed. */
+/**
+ * \brief Advance a request; `*flag` tells whether it completed.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] request the request
+ * \param[out] flag true when the request is complete
+ * \param[out] status empty status, or `MPI_STATUS_IGNORE`
+ */
 HMPI_API int HMPI_Test(HMPI_Request *request, int *flag, MPI_Status *status);
-/** \brief Free an inactive request (error if active). Sets it to `HMPI_REQUEST_NULL`. */
+/**
+ * \brief Free an inactive request (error if active). Sets it to `HMPI_REQUEST_NULL`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] request the request; `HMPI_REQUEST_NULL` on return
+ */
 HMPI_API int HMPI_Request_free(HMPI_Request *request);
 
 /** @} */
@@ -307,74 +548,434 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * how rounds post their prepared messages (see doc/collectives.md).
  * @{
  */
+/**
+ * \brief Persistent `MPI_Barrier` (MPI 4.0 `MPI_Barrier_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Bcast` (MPI 4.0 `MPI_Bcast_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] buffer data: sent by the root, received by the others
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root,
                              MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Reduce` (MPI 4.0 `MPI_Reduce_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, int root, MPI_Comm comm, MPI_Info info,
                               HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Allreduce` (MPI 4.0 `MPI_Allreduce_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
                                  HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Gather` (MPI 4.0 `MPI_Gather_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                               MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Scatter` (MPI 4.0 `MPI_Scatter_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                                MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Allgather` (MPI 4.0 `MPI_Allgather_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                  void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                  MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Alltoall` (MPI 4.0 `MPI_Alltoall_init`). Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                 MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Reduce_scatter_block` (MPI 4.0 `MPI_Reduce_scatter_block_init`).
+ * Collective.
+ *
+ * Everything (algorithm, schedule, requests, buffers) is set up here, once;
+ * HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
 HMPI_API int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                             MPI_Info info, HMPI_Request *request);
 
+/**
+ * \brief Nonblocking `MPI_Barrier` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Ibarrier(MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Bcast` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] buffer data: sent by the root, received by the others
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                          HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Reduce` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, int root, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Allreduce` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Gather` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                           HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Scatter` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                            HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Allgather` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Alltoall` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                             HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Reduce_scatter_block` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
 HMPI_API int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                         HMPI_Request *request);
 
+/**
+ * \brief `MPI_Barrier` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Barrier(MPI_Comm comm);
+/**
+ * \brief `MPI_Bcast` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in,out] buffer data: sent by the root, received by the others
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Reduce` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Allreduce` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                             MPI_Op op, MPI_Comm comm);
+/**
+ * \brief `MPI_Gather` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Scatter` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root in \p comm
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                           int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Allgather` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief `MPI_Alltoall` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief `MPI_Reduce_scatter_block` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ */
 HMPI_API int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 
 /**
  * \brief Rounds and point-to-point requests of a request's schedule (for
  * tests and tuning). Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] request a request
+ * \param[out] rounds rounds of the schedule
+ * \param[out] messages point-to-point messages per run
  */
 HMPI_API int HMPI_Request_get_schedule_info(HMPI_Request request, int *rounds, int *messages);
 
@@ -407,108 +1008,624 @@ HMPI_API int HMPI_Request_get_schedule_info(HMPI_Request request, int *rounds, i
  * exists (`auto` checks, with one allreduce, and falls back to direct).
  * @{
  */
-/** \brief The rank at offset `relative` from the caller (`MPI_PROC_NULL` out of a
- * non-periodic dimension). Local. */
+/**
+ * \brief The rank at offset `relative` from the caller (`MPI_PROC_NULL` out of a
+ * non-periodic dimension). Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] relative offset, one entry per dimension
+ * \param[out] rank the rank, or `MPI_PROC_NULL`
+ */
 HMPI_API int HMPI_Cart_relative_rank(MPI_Comm cartcomm, const int relative[], int *rank);
-/** \brief The offset of `rank` from the caller (per dimension, coordinate
- * difference; in periodic dimensions the representative in (-d/2, d/2]). Local. */
+/**
+ * \brief The offset of `rank` from the caller (per dimension, coordinate
+ * difference; in periodic dimensions the representative in (-d/2, d/2]). Local.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] rank a rank of \p cartcomm
+ * \param[out] relative its offset from the caller, one entry per dimension
+ */
 HMPI_API int HMPI_Cart_relative_coord(MPI_Comm cartcomm, int rank, int relative[]);
-/** \brief Generalised `MPI_Cart_shift`: `*target` = me + relative, `*source` = me - relative. */
+/**
+ * \brief Generalised `MPI_Cart_shift`: `*target` = me + relative, `*source` = me - relative.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] relative offset, one entry per dimension
+ * \param[out] source rank at `me - relative`, or `MPI_PROC_NULL`
+ * \param[out] target rank at `me + relative`, or `MPI_PROC_NULL`
+ */
 HMPI_API int HMPI_Cart_relative_shift(MPI_Comm cartcomm, const int relative[], int *source,
                                       int *target);
-/** \brief Attach the neighbourhood of `s` offsets (`s * ndims` ints, the same on every
+/**
+ * \brief Attach the neighbourhood of `s` offsets (`s * ndims` ints, the same on every
  * process) to `cartcomm` and return it as `*isocomm` (the same communicator).
- * Collective; only the first call on a communicator communicates. */
+ * Collective; only the first call on a communicator communicates.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] s number of offsets
+ * \param[in] relative_coordinates the offsets, `s * ndims` integers, identical on every process
+ * \param[out] isocomm \p cartcomm itself, now carrying the neighbourhood
+ */
 HMPI_API int HMPI_Iso_neighborhood_create(MPI_Comm cartcomm, int s,
                                           const int relative_coordinates[], MPI_Comm *isocomm);
-/** \brief Neighbourhood size, and the numbers of actual sources and targets. */
+/**
+ * \brief Neighbourhood size, and the numbers of actual sources and targets.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] s number of offsets
+ * \param[out] indegree number of actual sources
+ * \param[out] outdegree number of actual targets
+ */
 HMPI_API int HMPI_Iso_neighborhood_count(MPI_Comm isocomm, int *s, int *indegree, int *outdegree);
-/** \brief The first `max_s` sources and targets, `MPI_PROC_NULL` ones included. */
+/**
+ * \brief The first `max_s` sources and targets, `MPI_PROC_NULL` ones included.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] max_s capacity of \p sources and \p destinations
+ * \param[out] sources source ranks
+ * \param[out] destinations target ranks
+ */
 HMPI_API int HMPI_Iso_neighborhood_get(MPI_Comm isocomm, int max_s, int sources[],
                                        int destinations[]);
-/** \brief The actual sources and targets only (for `MPI_Dist_graph_create_adjacent`). */
+/**
+ * \brief The actual sources and targets only (for `MPI_Dist_graph_create_adjacent`).
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] max_s capacity of \p sources and \p destinations
+ * \param[out] sources source ranks
+ * \param[out] destinations target ranks
+ */
 HMPI_API int HMPI_Iso_neighborhood_graph_get(MPI_Comm isocomm, int max_s, int sources[],
                                              int destinations[]);
-/** \brief MPI's own Cartesian neighbourhood (MPI standard §7.6 order), counted. */
+/**
+ * \brief MPI's own Cartesian neighbourhood (MPI standard §7.6 order), counted.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[out] s 2 * ndims
+ * \param[out] indegree number of actual sources
+ * \param[out] outdegree number of actual targets
+ */
 HMPI_API int HMPI_Cart_neighborhood_count(MPI_Comm cartcomm, int *s, int *indegree, int *outdegree);
-/** \brief MPI's own Cartesian neighbourhood, `MPI_PROC_NULL` ones included. */
+/**
+ * \brief MPI's own Cartesian neighbourhood, `MPI_PROC_NULL` ones included.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] max_s capacity of \p sources and \p destinations
+ * \param[out] sources source ranks
+ * \param[out] destinations target ranks
+ */
 HMPI_API int HMPI_Cart_neighborhood_get(MPI_Comm cartcomm, int max_s, int sources[],
                                         int destinations[]);
-/** \brief MPI's own Cartesian neighbourhood, actual neighbours only. */
+/**
+ * \brief MPI's own Cartesian neighbourhood, actual neighbours only.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] cartcomm communicator with a Cartesian topology
+ * \param[in] max_s capacity of \p sources and \p destinations
+ * \param[out] sources source ranks
+ * \param[out] destinations target ranks
+ */
 HMPI_API int HMPI_Cart_neighborhood_graph_get(MPI_Comm cartcomm, int max_s, int sources[],
                                               int destinations[]);
 
-#define HMPI_ISO_A2A_ARGS                                                                          \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
-        MPI_Datatype recvtype, MPI_Comm isocomm
-#define HMPI_ISO_A2AV_ARGS                                                                         \
-    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
-        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
-        MPI_Comm isocomm
-#define HMPI_ISO_A2AW_ARGS                                                                         \
-    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
-        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
-        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm isocomm
-#define HMPI_ISO_AGV_ARGS                                                                          \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm isocomm
-#define HMPI_ISO_AGW_ARGS                                                                          \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],          \
-        MPI_Comm isocomm
-#define HMPI_ISO_RED_ARGS                                                                          \
-    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,               \
-        MPI_Comm isocomm
-#define HMPI_ISO_SRED_ARGS                                                                         \
-    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
-        const MPI_Datatype sendtypes[], void *recvbuf, int count, MPI_Datatype datatype,           \
-        MPI_Op op, MPI_Comm isocomm
+/**
+ * \brief Block i of `sendbuf` to target i; block i of `recvbuf` from source i.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                        MPI_Comm isocomm);
+/**
+ * \brief As alltoall, block i being `counts[i]` elements at `displs[i]` extents.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+                                         const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                         const int recvcounts[], const int rdispls[],
+                                         MPI_Datatype recvtype, MPI_Comm isocomm);
+/**
+ * \brief As alltoall, block i being `counts[i]` of `types[i]` at byte offset `displs[i]`.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                                         const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                         void *recvbuf, const int recvcounts[],
+                                         const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                         MPI_Comm isocomm);
+/**
+ * \brief The same block to every target; block i of `recvbuf` from source i.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                         MPI_Comm isocomm);
+/**
+ * \brief As allgather, receive block i being `recvcounts[i]` elements at `displs[i]` extents.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] displs `displs[i]`: displacement of receive block i, in extents of \p recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                          void *recvbuf, const int recvcounts[], const int displs[],
+                                          MPI_Datatype recvtype, MPI_Comm isocomm);
+/**
+ * \brief As allgather, receive block i being `recvcounts[i]` of `recvtypes[i]` at byte offset
+ * `rdispls[i]`. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_allgatherw(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                          void *recvbuf, const int recvcounts[],
+                                          const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                          MPI_Comm isocomm);
+/**
+ * \brief `recvbuf` = the reduction (commutative `op`) of the actual sources'
+ * `sendbuf`s; untouched when there is none.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf the caller's vector, for every target
+ * \param[out] recvbuf the reduction of the sources' vectors
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_reduce(const void *sendbuf, void *recvbuf, int count,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm isocomm);
+/**
+ * \brief As reduce, a different vector (block i) for each target.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf the reduction of the blocks received
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ */
+HMPI_API int HMPI_Iso_neighbor_scatter_reduce(const void *sendbuf, const int sendcounts[],
+                                              const MPI_Aint sdispls[],
+                                              const MPI_Datatype sendtypes[], void *recvbuf,
+                                              int count, MPI_Datatype datatype, MPI_Op op,
+                                              MPI_Comm isocomm);
 
-/** \brief Block i of `sendbuf` to target i; block i of `recvbuf` from source i. */
-HMPI_API int HMPI_Iso_neighbor_alltoall(HMPI_ISO_A2A_ARGS);
-/** \brief As alltoall, block i being `counts[i]` elements at `displs[i]` extents. */
-HMPI_API int HMPI_Iso_neighbor_alltoallv(HMPI_ISO_A2AV_ARGS);
-/** \brief As alltoall, block i being `counts[i]` of `types[i]` at byte offset `displs[i]`. */
-HMPI_API int HMPI_Iso_neighbor_alltoallw(HMPI_ISO_A2AW_ARGS);
-/** \brief The same block to every target; block i of `recvbuf` from source i. */
-HMPI_API int HMPI_Iso_neighbor_allgather(HMPI_ISO_A2A_ARGS);
-HMPI_API int HMPI_Iso_neighbor_allgatherv(HMPI_ISO_AGV_ARGS);
-HMPI_API int HMPI_Iso_neighbor_allgatherw(HMPI_ISO_AGW_ARGS);
-/** \brief `recvbuf` = the reduction (commutative `op`) of the actual sources'
- * `sendbuf`s; untouched when there is none. */
-HMPI_API int HMPI_Iso_neighbor_reduce(HMPI_ISO_RED_ARGS);
-/** \brief As reduce, a different vector (block i) for each target. */
-HMPI_API int HMPI_Iso_neighbor_scatter_reduce(HMPI_ISO_SRED_ARGS);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_alltoall(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                         MPI_Comm isocomm, HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_alltoallv(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+                                          const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                          const int recvcounts[], const int rdispls[],
+                                          MPI_Datatype recvtype, MPI_Comm isocomm,
+                                          HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_alltoallw(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                                          const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                          void *recvbuf, const int recvcounts[],
+                                          const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                          MPI_Comm isocomm, HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_allgather(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                          MPI_Comm isocomm, HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_allgatherv(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] displs `displs[i]`: displacement of receive block i, in extents of \p recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_allgatherv(const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           const int recvcounts[], const int displs[],
+                                           MPI_Datatype recvtype, MPI_Comm isocomm,
+                                           HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_allgatherw(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_allgatherw(const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           const int recvcounts[], const MPI_Aint rdispls[],
+                                           const MPI_Datatype recvtypes[], MPI_Comm isocomm,
+                                           HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_reduce(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_reduce(const void *sendbuf, void *recvbuf, int count,
+                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm isocomm,
+                                       HMPI_Request *request);
+/**
+ * \brief Nonblocking form of HMPI_Iso_neighbor_scatter_reduce(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_ineighbor_scatter_reduce(const void *sendbuf, const int sendcounts[],
+                                               const MPI_Aint sdispls[],
+                                               const MPI_Datatype sendtypes[], void *recvbuf,
+                                               int count, MPI_Datatype datatype, MPI_Op op,
+                                               MPI_Comm isocomm, HMPI_Request *request);
 
-HMPI_API int HMPI_Iso_ineighbor_alltoall(HMPI_ISO_A2A_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_alltoallv(HMPI_ISO_A2AV_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_alltoallw(HMPI_ISO_A2AW_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_allgather(HMPI_ISO_A2A_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_allgatherv(HMPI_ISO_AGV_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_allgatherw(HMPI_ISO_AGW_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_reduce(HMPI_ISO_RED_ARGS, HMPI_Request *request);
-HMPI_API int HMPI_Iso_ineighbor_scatter_reduce(HMPI_ISO_SRED_ARGS, HMPI_Request *request);
-
-HMPI_API int HMPI_Iso_neighbor_alltoall_init(HMPI_ISO_A2A_ARGS, MPI_Info info,
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_alltoall(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoall_init(const void *sendbuf, int sendcount,
+                                             MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                             MPI_Datatype recvtype, MPI_Comm isocomm, MPI_Info info,
                                              HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_alltoallv_init(HMPI_ISO_A2AV_ARGS, MPI_Info info,
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_alltoallv(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+                                              const int sdispls[], MPI_Datatype sendtype,
+                                              void *recvbuf, const int recvcounts[],
+                                              const int rdispls[], MPI_Datatype recvtype,
+                                              MPI_Comm isocomm, MPI_Info info,
                                               HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_alltoallw_init(HMPI_ISO_A2AW_ARGS, MPI_Info info,
-                                              HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_allgather_init(HMPI_ISO_A2A_ARGS, MPI_Info info,
-                                              HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_allgatherv_init(HMPI_ISO_AGV_ARGS, MPI_Info info,
-                                               HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_allgatherw_init(HMPI_ISO_AGW_ARGS, MPI_Info info,
-                                               HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_reduce_init(HMPI_ISO_RED_ARGS, MPI_Info info, HMPI_Request *request);
-HMPI_API int HMPI_Iso_neighbor_scatter_reduce_init(HMPI_ISO_SRED_ARGS, MPI_Info info,
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_alltoallw(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+                                              const MPI_Aint sdispls[],
+                                              const MPI_Datatype sendtypes[], void *recvbuf,
+                                              const int recvcounts[], const MPI_Aint rdispls[],
+                                              const MPI_Datatype recvtypes[], MPI_Comm isocomm,
+                                              MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_allgather(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_allgather_init(const void *sendbuf, int sendcount,
+                                              MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                              MPI_Datatype recvtype, MPI_Comm isocomm,
+                                              MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_allgatherv(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] displs `displs[i]`: displacement of receive block i, in extents of \p recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_allgatherv_init(const void *sendbuf, int sendcount,
+                                               MPI_Datatype sendtype, void *recvbuf,
+                                               const int recvcounts[], const int displs[],
+                                               MPI_Datatype recvtype, MPI_Comm isocomm,
+                                               MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_allgatherw(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: number of elements of receive block i
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i (`v`: in extents of the receive
+ *     type; `w`: in bytes)
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_allgatherw_init(const void *sendbuf, int sendcount,
+                                               MPI_Datatype sendtype, void *recvbuf,
+                                               const int recvcounts[], const MPI_Aint rdispls[],
+                                               const MPI_Datatype recvtypes[], MPI_Comm isocomm,
+                                               MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_reduce(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_reduce_init(const void *sendbuf, void *recvbuf, int count,
+                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm isocomm,
+                                           MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Iso_neighbor_scatter_reduce(): the schedule is built here, once.
+ * Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` where the MPI collective allows it)
+ * \param[in] sendcounts `sendcounts[i]`: number of elements of send block i
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i (`v`: in extents of the send type;
+ *     `w`: in bytes)
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] isocomm Cartesian communicator carrying an isomorphic neighbourhood
+ *     (HMPI_Iso_neighborhood_create())
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iso_neighbor_scatter_reduce_init(const void *sendbuf, const int sendcounts[],
+                                                   const MPI_Aint sdispls[],
+                                                   const MPI_Datatype sendtypes[], void *recvbuf,
+                                                   int count, MPI_Datatype datatype, MPI_Op op,
+                                                   MPI_Comm isocomm, MPI_Info info,
                                                    HMPI_Request *request);
 
-/** \brief `count` blocks of `oldtype`: block i has `firstblock + i * blockincrement`
+/**
+ * \brief `count` blocks of `oldtype`: block i has `firstblock + i * blockincrement`
  * elements and starts `i * stride + strideincrement * i * (i - 1) / 2` extents
  * after block 0 (a triangle when the increments are ±1). Lower bound and
- * extent are those of the equivalent `MPI_Type_indexed`. Not committed. */
+ * extent are those of the equivalent `MPI_Type_indexed`. Not committed.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] count number of elements
+ * \param[in] firstblock elements of block 0
+ * \param[in] blockincrement elements added to each next block
+ * \param[in] stride displacement of block 1, in extents of \p oldtype
+ * \param[in] strideincrement added to the stride after each block
+ * \param[in] oldtype datatype of the elements
+ * \param[out] newtype the new datatype (not committed)
+ */
 HMPI_API int HMPI_Type_create_triangular(int count, int firstblock, int blockincrement, int stride,
                                          int strideincrement, MPI_Datatype oldtype,
                                          MPI_Datatype *newtype);

@@ -8,26 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* ---- util/error.c ------------------------------------------------------ */
-
-/* Build an error code whose MPI_Error_string is "<fn>: <formatted message>",
- * call the error handler of comm (MPI_COMM_WORLD when comm is MPI_COMM_NULL)
- * and return the code. */
-int hmpi__error(MPI_Comm comm, int mpi_class, const char *fn, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* Same, without calling any error handler (for internal propagation). */
-int hmpi__error_code(int mpi_class, const char *fn, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Re-raise a code obtained from an inner hmpi or MPI call through comm's
- * error handler; returns the code. */
-int hmpi__raise(MPI_Comm comm, int code);
-
-/* Print to stderr when HMPI_VERBOSE is set; never otherwise. */
-void hmpi__verbose(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int hmpi__verbose_enabled(void);
-
 /* ---- util/levels.c ----------------------------------------------------- */
 
 /* Kinds of hierarchy levels, top-down, as canonical names of API.md §0. */
@@ -64,7 +44,7 @@ int hmpi__parse_int(const char *s, const char *end, int *value);
 /* Info value lookup; returns 1 when found (copied, truncated to len-1). */
 int hmpi__info_get(MPI_Info info, const char *key, char *value, int len);
 
-/* ---- iso/neighborhood.c ---------------------------------------------- */
+/* ---- util/grid.c -------------------------------------------------------- */
 
 /* Row-major rank (as MPI numbers Cartesian ranks) of coords + sign * delta;
  * MPI_PROC_NULL off a non-periodic dimension. */

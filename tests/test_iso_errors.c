@@ -96,11 +96,11 @@ static void mismatches(MPI_Comm cart)
     /* one process calls another collective */
     int rc = rank == 0 ? HMPI_Iso_neighbor_allgather(buf, 1, MPI_INT, buf + 8, 1, MPI_INT, iso)
                        : HMPI_Iso_neighbor_alltoall(buf, 1, MPI_INT, buf + 8, 1, MPI_INT, iso);
-    expect_error(rc, MPI_ERR_ARG, "HMPI_Iso_neighbor_", "different collectives");
+    expect_error(rc, MPI_ERR_ARG, "HMPI_Iso_neighbor_", "the collective differs");
     /* block sizes differ */
     expect_error(
         HMPI_Iso_neighbor_alltoall(buf, 1 + rank % 2, MPI_INT, buf + 8, 1 + rank % 2, MPI_INT, iso),
-        MPI_ERR_ARG, "HMPI_Iso_neighbor_alltoall", "block sizes differ");
+        MPI_ERR_ARG, "HMPI_Iso_neighbor_alltoall", "bytes per block differs");
     /* one process fails its own checks: all return an error, none hangs */
     rc = HMPI_Iso_neighbor_alltoall(buf, rank == 0 ? -1 : 1, MPI_INT, buf + 8, 1, MPI_INT, iso);
     CHECK(rc != MPI_SUCCESS);

@@ -3,6 +3,7 @@
  *   mpiexec -n 32 hmpi-topo                      # the real machine
  *   HMPI_TOPOLOGY=cluster.conf mpiexec -n 32 hmpi-topo
  *   mpiexec -n 32 hmpi-topo --dot > h.dot && dot -Tpng h.dot -o h.png
+ *   hmpi-topo --config                           # every setting, like ompi_info
  *
  * Every process builds the hierarchy with HMPI_Hierarchy_create; rank 0
  * gathers each rank's position (level names and indices) and prints. */
@@ -24,6 +25,7 @@ struct position { /* one rank's communicators, level 1..depth */
 };
 
 struct options {
+    int config;
     int dot;
     int max_depth;
     const char *levels;
@@ -32,18 +34,24 @@ struct options {
 static void usage(void)
 {
     fprintf(stderr, "usage: mpiexec -n N hmpi-topo [--dot] [--max-depth D] [--levels L1,L2,...]\n"
+                    "       hmpi-topo --config\n"
                     "  Prints the hierarchy of MPI_COMM_WORLD (real machine, or the virtual\n"
-                    "  cluster named by HMPI_TOPOLOGY) as a tree, or as Graphviz with --dot.\n");
+                    "  cluster named by HMPI_TOPOLOGY) as a tree, or as Graphviz with --dot.\n"
+                    "  --config lists every environment variable and info key hmpi reads,\n"
+                    "  with its allowed values, default and current value.\n");
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
+    o->config = 0;
     o->dot = 0;
     o->max_depth = MAX_LEVELS;
     o->levels = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--dot") == 0)
             o->dot = 1;
+        else if (strcmp(argv[i], "--config") == 0)
+            o->config = 1;
         else if (strcmp(argv[i], "--max-depth") == 0 && i + 1 < argc)
             o->max_depth = atoi(argv[++i]);
         else if (strcmp(argv[i], "--levels") == 0 && i + 1 < argc)
@@ -209,6 +217,25 @@ static int my_position(MPI_Comm world, const struct options *o, struct position 
     return HMPI_Hierarchy_free(&h);
 }
 
+/* Every setting of the registry, like ompi_info; 1 if a value is invalid. */
+static int print_config(void)
+{
+    int n, bad = 0;
+    HMPI_Config_var v;
+    HMPI_Config_count(&n);
+    printf("hmpi %s settings (precedence: info key, environment, default)\n\n",
+           HMPI_VERSION_STRING);
+    for (int i = 0; i < n; i++) {
+        HMPI_Config_get(i, &v);
+        printf("%s%s%s%s%s\n", v.env ? v.env : "", v.env && v.info_key ? " / " : "",
+               v.info_key ? "info '" : "", v.info_key ? v.info_key : "", v.info_key ? "'" : "");
+        printf("    %s\n    type %s: %s\n    default '%s'; now '%s' (%s)%s\n\n", v.doc, v.type,
+               v.allowed, v.default_value, v.value, v.source, v.valid ? "" : " INVALID");
+        bad |= !v.valid;
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
@@ -222,6 +249,11 @@ int main(int argc, char **argv)
             usage();
         MPI_Finalize();
         return 2;
+    }
+    if (o.config) {
+        int bad = rank == 0 ? print_config() : 0;
+        MPI_Finalize();
+        return bad;
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     int rc = my_position(MPI_COMM_WORLD, &o, &me);

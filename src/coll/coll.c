@@ -1,20 +1,20 @@
 /* Collective entry points: validation, algorithm choice, private traffic
  * context, and the persistent / nonblocking / blocking forms of each. */
 #include "coll/coll.h"
-#include "util/state.h"
+#include "core/config.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static const char *const coll_names[HMPI__NCOLLS] = {
     "barrier", "bcast",     "reduce",   "allreduce",           "gather",
     "scatter", "allgather", "alltoall", "reduce_scatter_block"};
 
-static const char *const algorithm_names[HMPI__NALGS] = {
-    "auto", "hierarchical",       "binomial", "linear",
-    "ring", "recursive_doubling", "pairwise", "dissemination"};
+/* Algorithm numbers are the registry's value numbers of hmpi_algorithm. */
+static const char *algorithm_name(int alg)
+{
+    return hmpi__config_name(HMPI__CFG_COLL_ALGORITHM, alg);
+}
 
 /* Every algorithm, the first of each collective being its flat default. */
 static const struct {
@@ -47,71 +47,6 @@ static const struct {
      1},
 };
 #define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
-
-/* ---- private traffic context, one per communicator (not shared by dups) */
-
-typedef struct collctx {
-    MPI_Comm dup;
-    int next_tag, tag_ub;
-} collctx;
-
-static hmpi__keyval collctx_keyval = HMPI__KEYVAL_INIT;
-
-static int delete_collctx(MPI_Comm comm, int keyval, void *value, void *extra)
-{
-    collctx *cc = value;
-    (void)comm;
-    (void)keyval;
-    (void)extra;
-    MPI_Comm_free(&cc->dup);
-    free(cc);
-    return MPI_SUCCESS;
-}
-
-static int collctx_key(void)
-{
-    return hmpi__keyval_get(&collctx_keyval, MPI_COMM_NULL_COPY_FN, delete_collctx);
-}
-
-void hmpi__coll_release(void)
-{
-    hmpi__keyval_release(&collctx_keyval);
-}
-
-/* Collective on first use: the private duplicate. Then a tag per operation
- * (every process creates operations on comm in the same order). */
-int hmpi__coll_context(MPI_Comm comm, MPI_Comm *dup, int *tag)
-{
-    collctx *cc;
-    void *v;
-    int flag = 0, rc, k = collctx_key();
-    MPI_Comm_get_attr(comm, k, &v, &flag);
-    if (flag) {
-        cc = v;
-    } else {
-        int *ub, ubflag = 0;
-        cc = calloc(1, sizeof *cc);
-        if (!cc)
-            return MPI_ERR_NO_MEM;
-        if ((rc = MPI_Comm_dup(comm, &cc->dup)) != MPI_SUCCESS) {
-            free(cc);
-            return rc;
-        }
-        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &ubflag);
-        cc->tag_ub = ubflag ? *ub : 32767;
-        if ((rc = MPI_Comm_set_attr(comm, k, cc)) != MPI_SUCCESS) {
-            MPI_Comm_free(&cc->dup);
-            free(cc);
-            return rc;
-        }
-    }
-    *dup = cc->dup;
-    if (!tag)
-        return MPI_SUCCESS;
-    *tag = cc->next_tag;
-    cc->next_tag = cc->next_tag >= cc->tag_ub ? 0 : cc->next_tag + 1;
-    return MPI_SUCCESS;
-}
 
 /* ---- validation ------------------------------------------------------- */
 
@@ -172,82 +107,54 @@ static void significant(const hmpi__coll_args *a, int rank, int *uses_send, int 
 
 static int check_side(const char *fn, int coll, int send, int count, MPI_Datatype type)
 {
-    if (count < 0)
-        return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
-                                count_name(coll, send), count);
-    if (type == MPI_DATATYPE_NULL)
-        return hmpi__error_code(MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL",
-                                type_name(coll, send));
-    return MPI_SUCCESS;
+    int rc = MPI_SUCCESS;
+    HMPI__ERRTEST_COUNT(count, count_name(coll, send), rc, fn);
+    HMPI__ERRTEST_DATATYPE(type, type_name(coll, send), rc, fn);
+fn_fail:
+    return rc;
 }
 
 static int check_in_place(const char *fn, const hmpi__coll_args *a, int rank)
 {
-    int root = rank == a->root;
+    int root = rank == a->root, rc = MPI_SUCCESS;
     if (a->coll == HMPI__SCATTER) {
-        if (a->recvbuf == MPI_IN_PLACE && !root)
-            return hmpi__error_code(MPI_ERR_BUFFER, fn,
-                                    "argument 'recvbuf' is MPI_IN_PLACE on a process that is "
-                                    "not the root");
+        HMPI__ERRTEST(a->recvbuf == MPI_IN_PLACE && !root, rc, MPI_ERR_BUFFER, fn,
+                      "argument 'recvbuf' is MPI_IN_PLACE on a process that is not the root");
         return MPI_SUCCESS;
     }
-    if (a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST && a->recvbuf == MPI_IN_PLACE &&
-        (a->coll != HMPI__REDUCE || root))
-        return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
-    if ((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE && !root)
-        return hmpi__error_code(MPI_ERR_BUFFER, fn,
-                                "argument 'sendbuf' is MPI_IN_PLACE on a process that is not "
-                                "the root");
-    return MPI_SUCCESS;
+    HMPI__ERRTEST(a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST &&
+                      a->recvbuf == MPI_IN_PLACE && (a->coll != HMPI__REDUCE || root),
+                  rc, MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
+    HMPI__ERRTEST((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) &&
+                      a->sendbuf == MPI_IN_PLACE && !root,
+                  rc, MPI_ERR_BUFFER, fn,
+                  "argument 'sendbuf' is MPI_IN_PLACE on a process that is not the root");
+fn_fail:
+    return rc;
 }
 
-/* Arguments this process can check alone. The communicator and request
- * checks raise at once; the others return a code (not raised) so that
- * HMPI_CHECK can tell every process about them first. */
-static int validate_comm(MPI_Comm comm, const char *fn, int form, const HMPI_Request *request)
+/* The entry pipeline's local checks: what this process can check alone. */
+static int check_args(const hmpi__entry *e)
 {
-    int inter = 0;
-    if (comm == MPI_COMM_NULL)
-        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
-    MPI_Comm_test_inter(comm, &inter);
-    if (inter)
-        return hmpi__error(comm, MPI_ERR_COMM, fn,
-                           "argument 'comm' is an intercommunicator (not supported)");
-    if (form != HMPI__FORM_BLOCKING && !request)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
-    return MPI_SUCCESS;
-}
-
-static int validate_args(MPI_Comm comm, const char *fn, const hmpi__coll_args *a)
-{
-    int size, rank, rc, uses_send, uses_recv;
-    MPI_Comm_size(comm, &size);
-    MPI_Comm_rank(comm, &rank);
-    if (is_rooted(a->coll) && (a->root < 0 || a->root >= size))
-        return hmpi__error_code(MPI_ERR_ROOT, fn,
-                                "argument 'root' (%d) is not a rank of 'comm' (size %d)", a->root,
-                                size);
-    if (is_reduction(a->coll) && a->op == MPI_OP_NULL)
-        return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+    const hmpi__coll_args *a = e->args;
+    int size, rank, rc = MPI_SUCCESS, uses_send, uses_recv;
+    MPI_Comm_size(e->comm, &size);
+    MPI_Comm_rank(e->comm, &rank);
+    if (is_rooted(a->coll))
+        HMPI__ERRTEST_ROOT(a->root, size, rc, e->fn);
+    if (is_reduction(a->coll))
+        HMPI__ERRTEST_OP(a->op, rc, e->fn);
     significant(a, rank, &uses_send, &uses_recv);
-    if (uses_send && (rc = check_side(fn, a->coll, 1, a->scount, a->stype)))
+    if (uses_send && (rc = check_side(e->fn, a->coll, 1, a->scount, a->stype)))
         return rc;
-    if (uses_recv && (rc = check_side(fn, a->coll, 0, a->rcount, a->rtype)))
+    if (uses_recv && (rc = check_side(e->fn, a->coll, 0, a->rcount, a->rtype)))
         return rc;
-    return check_in_place(fn, a, rank);
+    return check_in_place(e->fn, a, rank);
+fn_fail:
+    return rc;
 }
 
 /* ---- HMPI_CHECK=1: agreement across processes ------------------------- */
-
-int hmpi__check_enabled(void)
-{
-    static int enabled = -1;
-    if (enabled < 0) {
-        const char *v = getenv("HMPI_CHECK");
-        enabled = v && *v && strcmp(v, "0") != 0;
-    }
-    return enabled;
-}
 
 /* Predefined ops are compared by identity; user ops cannot be (-1). */
 static int op_id(MPI_Op op)
@@ -277,87 +184,23 @@ static long block_bytes(const hmpi__coll_args *a, int rank)
     return -1;
 }
 
-enum { AGREE_FAILED, AGREE_COLL, AGREE_ROOT, AGREE_BYTES, AGREE_OP, AGREE_N };
-
-/* One allreduce: did anyone fail its own checks, and do the collective, the
- * root, the block size and the op agree? Returns a code for this process. */
-static int check_across(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int local_rc)
+/* The collective, the root, the block size and the op must agree. */
+static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
 {
-    static const char *const what[AGREE_N] = {"", "collective", "root", "bytes per block", "op"};
-    long v[2 * AGREE_N];
+    const hmpi__coll_args *a = e->args;
     int rank;
-    MPI_Comm_rank(comm, &rank);
-    long mine[AGREE_N] = {local_rc != MPI_SUCCESS, a->coll, is_rooted(a->coll) ? a->root : 0,
-                          block_bytes(a, rank), is_reduction(a->coll) ? op_id(a->op) : 0};
-    for (int i = 0; i < AGREE_N; i++) {
-        v[i] = mine[i];
-        v[AGREE_N + i] = -mine[i];
-    }
-    int rc = MPI_Allreduce(MPI_IN_PLACE, v, 2 * AGREE_N, MPI_LONG, MPI_MAX, comm);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (local_rc != MPI_SUCCESS)
-        return local_rc;
-    if (v[AGREE_FAILED] > 0)
-        return hmpi__error_code(MPI_ERR_ARG, fn,
-                                "HMPI_CHECK: another process passed invalid arguments");
-    for (int i = AGREE_COLL; i < AGREE_N; i++) {
-        long lo = -v[AGREE_N + i], hi = v[i];
-        if (i == AGREE_BYTES && lo < 0) /* processes without a block do not count */
-            continue;
-        if (lo != hi)
-            return hmpi__error_code(i == AGREE_ROOT ? MPI_ERR_ROOT : MPI_ERR_ARG, fn,
-                                    "HMPI_CHECK: the %s differs across processes: %ld here, "
-                                    "from %ld to %ld over 'comm'",
-                                    what[i], mine[i], lo, hi);
-    }
-    return MPI_SUCCESS;
+    long bytes;
+    MPI_Comm_rank(e->comm, &rank);
+    bytes = block_bytes(a, rank);
+    items[0] = (hmpi__agree_item){a->coll, "collective", MPI_ERR_ARG};
+    items[1] = (hmpi__agree_item){is_rooted(a->coll) ? a->root : 0, "root", MPI_ERR_ROOT};
+    items[2] =
+        (hmpi__agree_item){bytes >= 0 ? bytes : HMPI__NO_VALUE, "bytes per block", MPI_ERR_ARG};
+    items[3] = (hmpi__agree_item){is_reduction(a->coll) ? op_id(a->op) : 0, "op", MPI_ERR_ARG};
+    return 4;
 }
 
 /* ---- algorithm choice ------------------------------------------------- */
-
-static int parse_algorithm(const char *name)
-{
-    for (int i = 0; i < HMPI__NALGS; i++)
-        if (strcasecmp(name, algorithm_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-/* The requested algorithm: info key, then environment, then auto. */
-static int requested_algorithm(MPI_Comm comm, const char *fn, MPI_Info info, int *alg)
-{
-    char value[64];
-    const char *env = getenv("HMPI_COLL_ALGORITHM");
-    *alg = HMPI__ALG_AUTO;
-    if (hmpi__info_get(info, "hmpi_algorithm", value, sizeof value)) {
-        if ((*alg = parse_algorithm(value)) < 0)
-            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                               "argument 'info': unknown 'hmpi_algorithm' value '%s'", value);
-    } else if (env && *env) {
-        if ((*alg = parse_algorithm(env)) < 0)
-            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                               "environment: unknown HMPI_COLL_ALGORITHM value '%s'", env);
-    }
-    return MPI_SUCCESS;
-}
-
-/* Info hmpi_levels: the kinds the topology-aware tree may use (0: all). */
-static int requested_levels(MPI_Comm comm, const char *fn, MPI_Info info, uint32_t *levels)
-{
-    char value[256], *save = NULL;
-    *levels = 0;
-    if (!hmpi__info_get(info, "hmpi_levels", value, sizeof value))
-        return MPI_SUCCESS;
-    for (char *tok = strtok_r(value, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-        int kind = hmpi__kind_parse(tok);
-        if (kind < 0)
-            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                               "argument 'info': unknown level '%s' in 'hmpi_levels'", tok);
-        *levels |= 1u << kind;
-    }
-    return MPI_SUCCESS;
-}
 
 /* Does the communicator span more than one level of the hierarchy? */
 static int several_levels(hmpi__loctable *t)
@@ -391,8 +234,8 @@ static int large_message(const hmpi__coll_args *a)
     return (long)a->rcount * tsize >= 65536;
 }
 
-static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, int alg,
-                          hmpi__coll_ctx *c, hmpi__coll_builder *out)
+static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmpi__coll_ctx *c,
+                          hmpi__coll_builder *out)
 {
     int first = -1, wanted = -1;
     for (int i = 0; i < NALGORITHMS; i++) {
@@ -406,8 +249,8 @@ static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *
             wanted = i;
         if (alg == algorithms[i].alg) {
             if (!fits)
-                return hmpi__error(comm, MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'",
-                                   algorithm_names[alg]);
+                return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'",
+                                        algorithm_name(alg));
             wanted = i;
         }
     }
@@ -421,8 +264,8 @@ static int select_builder(MPI_Comm comm, const char *fn, const hmpi__coll_args *
             if (algorithms[i].coll == HMPI__ALLTOALL && algorithms[i].alg == HMPI__ALG_LINEAR)
                 wanted = i;
     if (wanted < 0 && alg != HMPI__ALG_AUTO)
-        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn, "algorithm '%s' does not implement %s",
-                           algorithm_names[alg], coll_names[a->coll]);
+        return hmpi__error_code(MPI_ERR_INFO_VALUE, fn, "algorithm '%s' does not implement %s",
+                                algorithm_name(alg), coll_names[a->coll]);
     *out = algorithms[wanted >= 0 ? wanted : first].build;
     return MPI_SUCCESS;
 }
@@ -439,59 +282,55 @@ static int moves_nothing(const hmpi__coll_args *a, int rank)
 
 /* ---- building and running --------------------------------------------- */
 
-static int build(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
-                 HMPI_Request *request)
+/* The build step: algorithm and levels from the registry, locality, the
+ * schedule, the request. Codes are not raised (the pipeline does). */
+static int build(const hmpi__entry *e, void **op)
 {
+    const hmpi__coll_args *a = e->args;
     hmpi__coll_ctx c;
     hmpi__coll_builder builder = NULL;
     hmpi__commloc *cl;
-    int alg, rc, commutative = 1;
-    uint32_t levels;
-    if ((rc = requested_algorithm(comm, fn, info, &alg)) != MPI_SUCCESS ||
-        (rc = requested_levels(comm, fn, info, &levels)) != MPI_SUCCESS)
+    hmpi__cfg_value alg, levels;
+    int rc, commutative = 1;
+    if ((rc = hmpi__config_get(HMPI__CFG_COLL_ALGORITHM, e->info, e->fn, &alg)) ||
+        (rc = hmpi__config_get(HMPI__CFG_LEVELS, e->info, e->fn, &levels)))
         return rc;
     if (is_reduction(a->coll))
         MPI_Op_commutative(a->op, &commutative);
-    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
+    if ((rc = hmpi__commloc_ensure(e->comm, 1, e->fn, &cl)) != MPI_SUCCESS)
+        return rc;
     memset(&c, 0, sizeof c);
-    MPI_Comm_rank(comm, &c.rank);
-    MPI_Comm_size(comm, &c.size);
+    MPI_Comm_rank(e->comm, &c.rank);
+    MPI_Comm_size(e->comm, &c.size);
     c.commutative = commutative;
     c.table = cl->table;
-    c.levels = levels;
-    if ((rc = select_builder(comm, fn, a, alg, &c, &builder)) != MPI_SUCCESS)
+    c.levels = levels.mask;
+    if ((rc = select_builder(e->fn, a, alg.number, &c, &builder)) != MPI_SUCCESS ||
+        (rc = hmpi__comm_private_tag(e->comm, &c.comm, &c.tag)) != MPI_SUCCESS)
         return rc;
-    if ((rc = hmpi__coll_context(comm, &c.comm, &c.tag)) != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
     if (!(c.s = hmpi__sched_create()))
-        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-    if (!moves_nothing(a, c.rank) && (rc = builder(&c, a)) != MPI_SUCCESS) {
-        hmpi__sched_free(c.s);
-        return hmpi__raise(comm, rc);
-    }
-    if ((rc = hmpi__request_create(c.s, form == HMPI__FORM_PERSISTENT, comm, fn, request))) {
-        hmpi__sched_free(c.s);
-        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+        return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
+    if (!moves_nothing(a, c.rank) && (rc = builder(&c, a)) != MPI_SUCCESS)
+        goto fn_fail;
+    if ((rc = hmpi__request_create(c.s, e->form == HMPI__FORM_PERSISTENT, e->comm, e->fn,
+                                   (HMPI_Request *)op)) != MPI_SUCCESS) {
+        rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
+        goto fn_fail;
     }
     return MPI_SUCCESS;
+fn_fail:
+    hmpi__sched_free(c.s);
+    return rc;
 }
+
+static const hmpi__entry_ops entry_ops = {"comm", check_args, agreement, build,
+                                          hmpi__request_launch_op};
 
 static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
                  HMPI_Request *request)
 {
-    HMPI_Request r;
-    int rc = validate_comm(comm, fn, form, request);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    rc = validate_args(comm, fn, a);
-    if (hmpi__check_enabled())
-        rc = check_across(comm, fn, a, rc);
-    if (rc != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
-    if ((rc = build(comm, fn, a, info, form, &r)) != MPI_SUCCESS)
-        return rc;
-    return hmpi__request_launch(r, form, request);
+    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a};
+    return hmpi__entry_run(&e);
 }
 
 /* ---- the public functions --------------------------------------------- */

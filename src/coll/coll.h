@@ -2,6 +2,7 @@
 #ifndef HMPI_COLL_H
 #define HMPI_COLL_H
 
+#include "core/comm.h"
 #include "hierarchy/commloc.h"
 #include "schedule/request.h"
 
@@ -80,20 +81,6 @@ int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* alltoall.c */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-
-/* Collective on first use per communicator: its private duplicate, where all
- * library traffic goes; then, with tag, a fresh tag for one operation. */
-int hmpi__coll_context(MPI_Comm comm, MPI_Comm *dup, int *tag);
-/* HMPI_CHECK=1: verify arguments across processes. */
-int hmpi__check_enabled(void);
-
-/* Return from the enclosing builder on the first error. */
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        if (rc_ != MPI_SUCCESS)                                                                    \
-            return rc_;                                                                            \
-    } while (0)
 
 /* The operation's messages: on its private duplicate, with its own tag. */
 static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,

@@ -1,15 +1,12 @@
-/* Locality cached on communicators: an attribute whose copy callback shares
- * it with MPI_Comm_dup and whose delete callback frees it with the
- * communicator. */
+/* Locality cached on communicators, in the core's locality slot: shared by
+ * duplicates with the same group, freed with the last communicator. */
 #include "hierarchy/commloc.h"
-#include "util/state.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 static pthread_mutex_t commloc_lock = PTHREAD_MUTEX_INITIALIZER;
-static hmpi__keyval commloc_keyval = HMPI__KEYVAL_INIT;
 
 static void table_free(hmpi__loctable *t)
 {
@@ -40,58 +37,30 @@ static hmpi__loctable *table_alloc(int n, int depth)
     return t;
 }
 
-static void commloc_unref(hmpi__commloc *cl)
+static void commloc_destroy(hmpi__shared *obj)
 {
-    if (__atomic_sub_fetch(&cl->refs, 1, __ATOMIC_ACQ_REL) == 0) {
-        table_free(cl->table);
-        free(cl);
-    }
+    hmpi__commloc *cl = (hmpi__commloc *)obj;
+    table_free(cl->table);
+    free(cl);
 }
 
-static int copy_cb(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+static hmpi__commloc *commloc_new(void)
 {
-    (void)comm;
-    (void)keyval;
-    (void)extra;
-    __atomic_add_fetch(&((hmpi__commloc *)in)->refs, 1, __ATOMIC_ACQ_REL);
-    *(void **)out = in; /* a duplicate has the same group and order */
-    *flag = 1;
-    return MPI_SUCCESS;
-}
-
-static int delete_cb(MPI_Comm comm, int keyval, void *value, void *extra)
-{
-    (void)comm;
-    (void)keyval;
-    (void)extra;
-    commloc_unref(value);
-    return MPI_SUCCESS;
-}
-
-static int keyval(void)
-{
-    return hmpi__keyval_get(&commloc_keyval, copy_cb, delete_cb);
-}
-
-void hmpi__commloc_release(void)
-{
-    hmpi__keyval_release(&commloc_keyval);
+    hmpi__commloc *cl = calloc(1, sizeof *cl);
+    if (cl)
+        hmpi__shared_init(&cl->base, commloc_destroy, NULL);
+    return cl;
 }
 
 hmpi__commloc *hmpi__commloc_find(MPI_Comm comm)
 {
-    void *value = NULL;
-    int flag = 0;
-    if (comm == MPI_COMM_NULL)
-        return NULL;
-    if (MPI_Comm_get_attr(comm, keyval(), &value, &flag) != MPI_SUCCESS || !flag)
-        return NULL;
-    return value;
+    return (hmpi__commloc *)hmpi__comm_slot(comm, HMPI__SLOT_LOCALITY);
 }
 
+/* Ownership of cl moves to comm (released on failure). */
 static int cache(MPI_Comm comm, hmpi__commloc *cl)
 {
-    return MPI_Comm_set_attr(comm, keyval(), cl);
+    return hmpi__comm_slot_set(comm, HMPI__SLOT_LOCALITY, &cl->base);
 }
 
 /* Real runs: the Machine id is the lowest rank of comm on the node
@@ -168,20 +137,16 @@ int hmpi__commloc_ensure(MPI_Comm comm, int need_table, const char *fn, hmpi__co
         rc = hmpi__locality_get(fn, &loc);
         if (rc != MPI_SUCCESS)
             return rc;
-        cl = calloc(1, sizeof *cl);
-        if (!cl)
+        if (!(cl = commloc_new()))
             return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
-        cl->refs = 1;
         cl->path = loc->path;
         cl->has_network = loc->has_network;
         if (!loc->is_virtual && (rc = resolve_node(comm, loc, &cl->path)) != MPI_SUCCESS) {
-            free(cl);
+            commloc_destroy(&cl->base);
             return rc;
         }
-        if ((rc = cache(comm, cl)) != MPI_SUCCESS) {
-            free(cl);
+        if ((rc = cache(comm, cl)) != MPI_SUCCESS)
             return rc;
-        }
     }
     if (need_table && !cl->table && (rc = build_table(comm, cl, fn)) != MPI_SUCCESS)
         return rc;
@@ -225,10 +190,9 @@ int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_
                                int kind, uint32_t aliases, int num_comms, int index,
                                hmpi__commloc **out)
 {
-    hmpi__commloc *cl = calloc(1, sizeof *cl);
+    hmpi__commloc *cl = commloc_new();
     if (!cl)
         return MPI_ERR_NO_MEM;
-    cl->refs = 1;
     cl->path = parent->path;
     cl->has_network = parent->has_network;
     cl->has_level = 1;
@@ -237,15 +201,12 @@ int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_
     cl->num_comms = num_comms;
     cl->index = index;
     if (parent->table && !(cl->table = restrict_table(parent->table, child, parent_comm))) {
-        free(cl);
+        commloc_destroy(&cl->base);
         return MPI_ERR_NO_MEM;
     }
     int rc = cache(child, cl);
-    if (rc != MPI_SUCCESS) {
-        table_free(cl->table);
-        free(cl);
+    if (rc != MPI_SUCCESS)
         return rc;
-    }
     if (out)
         *out = cl;
     return MPI_SUCCESS;
@@ -326,4 +287,22 @@ const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t)
 const int *hmpi__loctable_order(hmpi__loctable *t)
 {
     return hmpi__loctable_nodes(t) ? t->order : NULL;
+}
+
+/* Set bits of mask strictly below bit `below`. */
+static int popcount_below(uint32_t mask, int below)
+{
+    return __builtin_popcount(mask & ((1u << below) - 1u));
+}
+
+int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level)
+{
+    const uint32_t *node = hmpi__loctable_nodes(t);
+    if (!node)
+        return MPI_ERR_NO_MEM;
+    /* A split happens at each prefix length set in node[i]: i and j stay
+     * together through the splits that happen above their common prefix. */
+    int shared = i == j ? t->len[i] : hmpi__loctable_lcp(t, i, j);
+    *level = popcount_below(node[i], shared);
+    return MPI_SUCCESS;
 }

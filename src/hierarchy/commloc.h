@@ -2,6 +2,7 @@
 #ifndef HMPI_HIERARCHY_COMMLOC_H
 #define HMPI_HIERARCHY_COMMLOC_H
 
+#include "core/comm.h"
 #include "locality/locality.h"
 
 /* Paths of every rank of a communicator, for the local queries: per rank,
@@ -17,7 +18,7 @@ typedef struct hmpi__loctable {
 } hmpi__loctable;
 
 typedef struct hmpi__commloc {
-    int refs;
+    hmpi__shared base; /* cached in the communicator's locality slot */
     int has_network;
     hmpi__path path; /* this process; ids resolved for this communicator */
     int has_level;   /* created by an hmpi split: the fields below are set */
@@ -45,6 +46,8 @@ int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_
 const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);
 /* Ranks sorted by path (lexicographic), lazily computed with the nodes. */
 const int *hmpi__loctable_order(hmpi__loctable *t);
+/* HMPI_Comm_level of ranks i and j (Träff): MPI_ERR_NO_MEM or MPI_SUCCESS. */
+int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level);
 /* Number of leading path elements that ranks a and b share. */
 int hmpi__loctable_lcp(const hmpi__loctable *t, int a, int b);
 

@@ -5,7 +5,8 @@
  * conduit). The numbering of a level (its index among its siblings, known to
  * its rank 0 through the conduit) travels in the next level's allreduce, so
  * no extra collective is needed. With info hmpi_levels, guided splits at the
- * named levels, in the order given. */
+ * named levels, top-down. */
+#include "core/config.h"
 #include "hierarchy/split.h"
 
 #include <stdlib.h>
@@ -84,26 +85,6 @@ static int build_unguided(struct hmpi_hierarchy *h, hmpi__commloc *cl, const cha
     }
 }
 
-/* Parse "Machine,L2Cache" into kinds; -1 on an unknown name (reported). */
-static int parse_levels(const char *list, int *kinds, int max, int *n, MPI_Comm comm,
-                        const char *fn)
-{
-    char copy[512], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", list);
-    *n = 0;
-    for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-        int kind = hmpi__kind_parse(tok);
-        if (kind < 0)
-            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                               "argument 'info': unknown level '%s' in 'hmpi_levels'", tok);
-        if (*n == max)
-            return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                               "argument 'info': more than %d levels in 'hmpi_levels'", max);
-        kinds[(*n)++] = kind;
-    }
-    return MPI_SUCCESS;
-}
-
 static int build_guided(struct hmpi_hierarchy *h, hmpi__commloc *cl, const int *kinds, int n,
                         const char *fn)
 {
@@ -146,15 +127,18 @@ int HMPI_Hierarchy_create(MPI_Comm comm, MPI_Info info, HMPI_Hierarchy *hier)
 {
     static const char fn[] = "HMPI_Hierarchy_create";
     hmpi__commloc *cl;
-    char levels[512];
-    int kinds[HMPI__NKINDS * 2], nkinds = 0, rc;
+    hmpi__cfg_value levels;
+    int kinds[HMPI__NKINDS], nkinds = 0, rc;
     if (comm == MPI_COMM_NULL)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
     if (!hier)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'hier' is NULL");
-    int guided = hmpi__info_get(info, "hmpi_levels", levels, sizeof levels);
-    if (guided && (rc = parse_levels(levels, kinds, HMPI__NKINDS * 2, &nkinds, comm, fn)))
-        return rc;
+    if ((rc = hmpi__config_get(HMPI__CFG_LEVELS, info, fn, &levels)) != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    for (int k = 0; k < HMPI__NKINDS; k++) /* top-down, whatever the order given */
+        if (levels.mask & (1u << k))
+            kinds[nkinds++] = k;
+    int guided = levels.source != HMPI__FROM_DEFAULT && levels.text[0];
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     struct hmpi_hierarchy *h = calloc(1, sizeof *h);
@@ -232,6 +216,6 @@ int HMPI_Hierarchy_free(HMPI_Hierarchy *hier)
         return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Hierarchy_free",
                            "argument '%s' is NULL", !hier ? "hier" : "*hier");
     release(*hier);
-    *hier = NULL;
+    *hier = HMPI_HIERARCHY_NULL;
     return MPI_SUCCESS;
 }

@@ -90,11 +90,6 @@ int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char 
     return MPI_SUCCESS;
 }
 
-static int popcount_below(uint32_t bits, int limit)
-{
-    return __builtin_popcount(bits & ((1u << limit) - 1u));
-}
-
 int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level)
 {
     static const char fn[] = "HMPI_Comm_level";
@@ -112,13 +107,8 @@ int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level)
     hmpi__commloc *cl = hmpi__commloc_find(comm);
     if (!cl || !cl->table)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "%s", missing_locality);
-    const uint32_t *node = hmpi__loctable_nodes(cl->table);
-    if (!node)
+    if (hmpi__loctable_level(cl->table, i, j, level) != MPI_SUCCESS)
         return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-    /* A split happens at each prefix length set in node[i]: i and j stay
-     * together through the splits that happen above their common prefix. */
-    int shared = i == j ? cl->table->len[i] : hmpi__loctable_lcp(cl->table, i, j);
-    *level = popcount_below(node[i], shared);
     return MPI_SUCCESS;
 }
 

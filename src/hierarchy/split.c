@@ -8,6 +8,8 @@
  * of its next element (ids are unique among siblings), so one MPI_Comm_split
  * creates the communicators of the next level. */
 #include "hierarchy/split.h"
+#include "core/entry.h"
+#include "util/hash.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -16,36 +18,33 @@
 /* Split type codes agreed through the allreduce (MPI_UNDEFINED: 0). */
 enum { TYPE_UNDEFINED, TYPE_SHARED, TYPE_UNGUIDED, TYPE_GUIDED };
 
-#define NSLOTS (2 * HMPI__MAX_DEPTH + 6)
+/* Values of the one agreement allreduce: the path ids, then these. */
+enum { AGREE_TYPE = HMPI__MAX_DEPTH, AGREE_KIND, AGREE_EXTRA0, AGREE_EXTRA1, AGREE_N };
 
 int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const int extra[2],
                 hmpi__agreement *out)
 {
-    int v[NSLOTS];
-    const int D = HMPI__MAX_DEPTH;
-    for (int k = 0; k < D; k++) {
-        int present = path && k < path->len;
-        v[k] = present ? path->elem[k].id : -1;
-        v[D + k] = present ? -path->elem[k].id : 1; /* absent counts as id -1 */
-    }
-    v[2 * D] = type;
-    v[2 * D + 1] = kind == HMPI__NO_KIND ? -1 : kind;
-    v[2 * D + 2] = kind == HMPI__NO_KIND ? INT_MIN : -kind; /* neutral for MPI_MAX */
-    v[2 * D + 3] = 0;
-    v[2 * D + 4] = extra ? extra[0] : -1;
-    v[2 * D + 5] = extra ? extra[1] : -1;
-    int rc = MPI_Allreduce(MPI_IN_PLACE, v, NSLOTS, MPI_INT, MPI_MAX, comm);
+    long v[AGREE_N], lo[AGREE_N], hi[AGREE_N];
+    for (int k = 0; k < HMPI__MAX_DEPTH; k++) /* absent counts as id -1 */
+        v[k] = path && k < path->len ? path->elem[k].id : -1;
+    v[AGREE_TYPE] = type;
+    v[AGREE_KIND] = kind == HMPI__NO_KIND ? HMPI__NO_VALUE : kind;
+    v[AGREE_EXTRA0] = extra ? extra[0] : -1;
+    v[AGREE_EXTRA1] = extra ? extra[1] : -1;
+    int rc = hmpi__allreduce_range(comm, AGREE_N, v, lo, hi);
     if (rc != MPI_SUCCESS)
         return rc;
     int c = 0;
-    while (c < D && v[c] >= 0 && v[c] == -v[D + c])
+    while (c < HMPI__MAX_DEPTH && hi[c] >= 0 && lo[c] == hi[c])
         c++;
     out->common = c;
-    out->has_child = c < D && v[c] >= 0;
-    out->type = v[2 * D];
-    out->kind = v[2 * D + 1] == -v[2 * D + 2] ? v[2 * D + 1] : -1;
-    out->extra[0] = v[2 * D + 4];
-    out->extra[1] = v[2 * D + 5];
+    out->has_child = c < HMPI__MAX_DEPTH && hi[c] >= 0;
+    out->type = (int)hi[AGREE_TYPE];
+    out->kind = hi[AGREE_KIND] != HMPI__NO_VALUE && lo[AGREE_KIND] == hi[AGREE_KIND]
+                    ? (int)hi[AGREE_KIND]
+                    : -1;
+    out->extra[0] = (int)hi[AGREE_EXTRA0];
+    out->extra[1] = (int)hi[AGREE_EXTRA1];
     return MPI_SUCCESS;
 }
 
@@ -107,12 +106,10 @@ static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index
 
 static int32_t prefix_hash(const hmpi__path *path, int last)
 {
-    uint32_t h = 2166136261u;
+    uint32_t h = HMPI__HASH_INIT;
     for (int k = 0; k <= last; k++)
-        for (int b = 0; b < 4; b++)
-            h = (h ^ (((uint32_t)path->elem[k].id >> (8 * b)) & 0xffu)) * 16777619u;
-    h = (h ^ (uint32_t)last) * 16777619u;
-    return (int32_t)(h & 0x7fffffffu);
+        h = hmpi__hash_u32(h, (uint32_t)path->elem[k].id);
+    return hmpi__hash_int(hmpi__hash_u32(h, (uint32_t)last));
 }
 
 /* Deepest element of path whose chain contains kind, -1 if none. */
@@ -352,6 +349,16 @@ static int guided_kind(MPI_Info info, const char *fn)
     return kind;
 }
 
+/* MPI 4.0 §7.4.2: the HW split types set the info key mpi_hw_resource_type
+ * of the caller's info handle to the level of the communicator it gets. */
+static void report_level(MPI_Info info, MPI_Comm newcomm)
+{
+    const hmpi__commloc *cl = hmpi__commloc_find(newcomm);
+    if (info == MPI_INFO_NULL || info == MPI_INFO_ENV || !cl || !cl->has_level)
+        return;
+    MPI_Info_set(info, "mpi_hw_resource_type", hmpi__kind_name(cl->kind));
+}
+
 int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     static const char fn[] = "HMPI_Comm_split_type";
@@ -403,6 +410,8 @@ int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
     }
     if (rc != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
+    if (a.type == TYPE_UNGUIDED || a.type == TYPE_GUIDED)
+        report_level(info, nc);
     *newcomm = nc;
     return MPI_SUCCESS;
 }

@@ -2,6 +2,7 @@
 #ifndef HMPI_ISO_H
 #define HMPI_ISO_H
 
+#include "core/comm.h"
 #include "schedule/request.h"
 
 enum hmpi__iso_alg {
@@ -25,7 +26,7 @@ typedef struct hmpi__iso_route {
 /* The neighbourhood attached to a Cartesian communicator (attribute, shared
  * by duplicates). */
 typedef struct hmpi__iso {
-    int refs;
+    hmpi__shared base; /* cached in the communicator's iso slot */
     int ndims, s;
     int *dims, *periods, *coords; /* [ndims]; coords of the calling process */
     int *offsets;                 /* [s * ndims], as given */
@@ -64,7 +65,5 @@ typedef struct hmpi__iso_plan {
 
 int hmpi__iso_direct(hmpi__iso_plan *p);
 int hmpi__iso_routed(hmpi__iso_plan *p, const hmpi__iso_route *r);
-
-void hmpi__iso_release(void);
 
 #endif

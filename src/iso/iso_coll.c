@@ -2,19 +2,14 @@
  * choice, and the blocking / nonblocking / persistent entry points. */
 #include "iso/iso.h"
 
-#include "coll/coll.h"
+#include "core/config.h"
+#include "core/entry.h"
+#include "util/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 enum kind { A2A, A2AV, A2AW, AG, AGV, AGW, RED, SRED, NKINDS };
-
-static const char *const kind_names[NKINDS] = {"alltoall",  "alltoallv",     "alltoallw",
-                                               "allgather", "allgatherv",    "allgatherw",
-                                               "reduce",    "scatter_reduce"};
-static const char *const alg_names[HMPI__ISO_NALGS] = {"auto", "direct", "dimensional",
-                                                       "logarithmic"};
 
 /* The cost model of `auto`, in bytes-worth of time per process: a round
  * costs a latency (everything waits for its slowest message), each message
@@ -25,6 +20,7 @@ static const char *const alg_names[HMPI__ISO_NALGS] = {"auto", "direct", "dimens
 
 /* The arguments of any isomorphic collective, as given. */
 typedef struct args {
+    hmpi__iso *n; /* the communicator's neighbourhood (NULL: none) */
     int kind;
     const void *sendbuf;
     int scount;
@@ -64,106 +60,106 @@ static MPI_Aint extent_of(MPI_Datatype t)
 
 /* ---- checks ------------------------------------------------------------ */
 
-static int check_type(MPI_Comm comm, const char *fn, const char *name, MPI_Datatype t)
+static int check_type(const char *fn, const char *name, MPI_Datatype t)
 {
     if (t == MPI_DATATYPE_NULL)
-        return hmpi__error(comm, MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL", name);
+        return hmpi__error_code(MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL", name);
     return MPI_SUCCESS;
 }
 
 /* NULL only makes sense with MPI_BOTTOM-relative datatypes. */
-static int check_buffer(MPI_Comm comm, const char *fn, const char *name, const void *buf, int count,
+static int check_buffer(const char *fn, const char *name, const void *buf, int count,
                         MPI_Datatype t)
 {
     MPI_Aint true_lb, true_extent;
     if (buf == MPI_IN_PLACE)
-        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument '%s' cannot be MPI_IN_PLACE", name);
+        return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument '%s' cannot be MPI_IN_PLACE", name);
     if (buf || count == 0)
         return MPI_SUCCESS;
     MPI_Type_get_true_extent(t, &true_lb, &true_extent);
     if (true_lb == 0)
-        return hmpi__error(comm, MPI_ERR_BUFFER, fn, "argument '%s' is NULL with a nonzero count",
-                           name);
+        return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument '%s' is NULL with a nonzero count",
+                                name);
     return MPI_SUCCESS;
 }
 
-static int check_count(MPI_Comm comm, const char *fn, const char *name, int i, int count)
+static int check_count(const char *fn, const char *name, int i, int count)
 {
     if (count < 0)
-        return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s[%d]' (%d) is negative", name, i,
-                           count);
+        return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s[%d]' (%d) is negative", name, i,
+                                count);
     return MPI_SUCCESS;
 }
 
 /* The send side of block i (significant when target i exists). */
-static int check_send(MPI_Comm comm, const char *fn, const args *a, const hmpi__iso *n)
+static int check_send(const char *fn, const args *a, const hmpi__iso *n)
 {
     int vector = a->kind == A2AV || a->kind == A2AW || a->kind == SRED;
     if (vector && n->s > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)))
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !a->scounts ? "sendcounts" : "sdispls");
+        return hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                                !a->scounts ? "sendcounts" : "sdispls");
     if ((a->kind == A2AW || a->kind == SRED) && n->s > 0 && !a->stypes)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'sendtypes' is NULL");
+        return hmpi__error_code(MPI_ERR_ARG, fn, "argument 'sendtypes' is NULL");
     if (!vector) {
         int count = is_reduction(a->kind) ? a->count : a->scount;
         MPI_Datatype t = is_reduction(a->kind) ? a->type : a->stype;
         if (count < 0)
-            return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
-                               is_reduction(a->kind) ? "count" : "sendcount", count);
-        TRY(check_type(comm, fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
-        return n->outdegree ? check_buffer(comm, fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
+            return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
+                                    is_reduction(a->kind) ? "count" : "sendcount", count);
+        TRY(check_type(fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
+        return n->outdegree ? check_buffer(fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
     }
     if (a->kind == A2AV)
-        TRY(check_type(comm, fn, "sendtype", a->stype));
+        TRY(check_type(fn, "sendtype", a->stype));
     for (int i = 0; i < n->s; i++) {
         if (n->targets[i] == MPI_PROC_NULL)
             continue;
-        TRY(check_count(comm, fn, "sendcounts", i, a->scounts[i]));
+        TRY(check_count(fn, "sendcounts", i, a->scounts[i]));
         MPI_Datatype t = a->kind == A2AV ? a->stype : a->stypes[i];
         if (a->kind != A2AV)
-            TRY(check_type(comm, fn, "sendtypes[i]", t));
-        TRY(check_buffer(comm, fn, "sendbuf", a->sendbuf, a->scounts[i], t));
+            TRY(check_type(fn, "sendtypes[i]", t));
+        TRY(check_buffer(fn, "sendbuf", a->sendbuf, a->scounts[i], t));
     }
     return MPI_SUCCESS;
 }
 
 /* The receive side of block i (significant when source i exists). */
-static int check_recv(MPI_Comm comm, const char *fn, const args *a, const hmpi__iso *n)
+static int check_recv(const char *fn, const args *a, const hmpi__iso *n)
 {
     int vector = a->kind == A2AV || a->kind == A2AW || a->kind == AGV || a->kind == AGW;
     if (is_reduction(a->kind)) {
         int commutative = 0;
         if (a->op == MPI_OP_NULL)
-            return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+            return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
         MPI_Op_commutative(a->op, &commutative);
         if (!commutative)
-            return hmpi__error(comm, MPI_ERR_OP, fn, "argument 'op' must be commutative");
-        return n->indegree ? check_buffer(comm, fn, "recvbuf", a->recvbuf, a->count, a->type)
+            return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' must be commutative");
+        return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->count, a->type)
                            : MPI_SUCCESS;
     }
     if (!vector) {
         if (a->rcount < 0)
-            return hmpi__error(comm, MPI_ERR_COUNT, fn, "argument 'recvcount' (%d) is negative",
-                               a->rcount);
-        TRY(check_type(comm, fn, "recvtype", a->rtype));
-        return n->indegree ? check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
+            return hmpi__error_code(MPI_ERR_COUNT, fn, "argument 'recvcount' (%d) is negative",
+                                    a->rcount);
+        TRY(check_type(fn, "recvtype", a->rtype));
+        return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
                            : MPI_SUCCESS;
     }
     if (n->s > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)))
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !a->rcounts ? "recvcounts" : "rdispls");
+        return hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                                !a->rcounts ? "recvcounts" : "rdispls");
     if ((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
+        return hmpi__error_code(MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
     if (a->kind == A2AV || a->kind == AGV)
-        TRY(check_type(comm, fn, "recvtype", a->rtype));
+        TRY(check_type(fn, "recvtype", a->rtype));
     for (int i = 0; i < n->s; i++) {
         if (n->sources[i] == MPI_PROC_NULL)
             continue;
-        TRY(check_count(comm, fn, "recvcounts", i, a->rcounts[i]));
+        TRY(check_count(fn, "recvcounts", i, a->rcounts[i]));
         MPI_Datatype t = a->rtypes ? a->rtypes[i] : a->rtype;
         if (a->rtypes)
-            TRY(check_type(comm, fn, "recvtypes[i]", t));
-        TRY(check_buffer(comm, fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
+            TRY(check_type(fn, "recvtypes[i]", t));
+        TRY(check_buffer(fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
     }
     return MPI_SUCCESS;
 }
@@ -250,56 +246,23 @@ static int describe(hmpi__iso_plan *p, const args *a)
 static int agree_sizes(hmpi__iso_plan *p, int *uniform)
 {
     int s = p->n->s;
-    int *mine = HMPI__ALLOC(int, 4 * (size_t)s), *all = mine + 2 * (size_t)s;
+    long *mine = HMPI__ALLOC(long, 3 * (size_t)s), *lo = mine + s, *hi = lo + s;
     if (!mine)
         return MPI_ERR_NO_MEM;
-    for (int i = 0; i < s; i++) {
-        mine[2 * i] = p->bytes[i];                                      /* max */
-        mine[2 * i + 1] = p->bytes[i] >= 0 ? -p->bytes[i] : -INT32_MAX; /* -min of the known */
-    }
-    int rc = MPI_Allreduce(mine, all, 2 * s, MPI_INT, MPI_MAX, p->comm);
+    for (int i = 0; i < s; i++)
+        mine[i] = p->bytes[i] >= 0 ? p->bytes[i] : HMPI__NO_VALUE;
+    int rc = hmpi__allreduce_range(p->comm, s, mine, lo, hi);
     *uniform = 1;
     for (int i = 0; rc == MPI_SUCCESS && i < s; i++) {
-        if (all[2 * i] >= 0 && all[2 * i] != -all[2 * i + 1])
+        if (hi[i] != HMPI__NO_VALUE && lo[i] != hi[i])
             *uniform = 0;
-        p->bytes[i] = all[2 * i] > 0 ? all[2 * i] : 0;
+        p->bytes[i] = hi[i] > 0 ? (int)hi[i] : 0;
     }
     free(mine);
     return rc;
 }
 
 /* ---- algorithm choice -------------------------------------------------- */
-
-static int parse_alg(const char *v)
-{
-    for (int a = 0; a < HMPI__ISO_NALGS; a++)
-        if (strcasecmp(v, alg_names[a]) == 0)
-            return a;
-    return -1;
-}
-
-static int requested(MPI_Comm comm, const char *fn, MPI_Info info, int *alg, int *ports)
-{
-    char v[64];
-    *alg = HMPI__ISO_AUTO;
-    *ports = 0;
-    const char *env = getenv("HMPI_ISO_ALGORITHM");
-    if (env && *env && (*alg = parse_alg(env)) < 0)
-        return hmpi__error(comm, MPI_ERR_ARG, fn,
-                           "environment variable HMPI_ISO_ALGORITHM ('%s') is not one of auto, "
-                           "direct, dimensional, logarithmic",
-                           env);
-    if (hmpi__info_get(info, "hmpi_iso_algorithm", v, sizeof v) && (*alg = parse_alg(v)) < 0)
-        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                           "info 'hmpi_iso_algorithm' ('%s') is not one of auto, direct, "
-                           "dimensional, logarithmic",
-                           v);
-    if (hmpi__info_get(info, "hmpi_iso_ports", v, sizeof v) &&
-        hmpi__parse_int(v, v + strlen(v), ports) != 0)
-        return hmpi__error(comm, MPI_ERR_INFO_VALUE, fn,
-                           "info 'hmpi_iso_ports' ('%s') is not a non-negative number", v);
-    return MPI_SUCCESS;
-}
 
 /* Modelled cost per process. Direct (r == NULL) sends one message per
  * block that moves at all, ports at a time. */
@@ -322,7 +285,7 @@ static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
  * input is identical on all processes (the neighbourhood, agreed sizes). */
-static int choose(MPI_Comm comm, const char *fn, hmpi__iso_plan *p, const args *a, int alg,
+static int choose(const char *fn, hmpi__iso_plan *p, const args *a, int alg,
                   const hmpi__iso_route **route)
 {
     hmpi__iso *n = p->n;
@@ -331,20 +294,21 @@ static int choose(MPI_Comm comm, const char *fn, hmpi__iso_plan *p, const args *
     int uniform = 1, rc;
     *route = NULL;
     if (!dim || !log)
-        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+        return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
     if (alg == HMPI__ISO_DIRECT)
         return MPI_SUCCESS;
     int fewer = dim->messages < n->s || log->messages < n->s;
     if (alg == HMPI__ISO_AUTO && !fewer)
         return MPI_SUCCESS; /* combining saves no message */
     if (!regular(a->kind) && (rc = agree_sizes(p, &uniform)) != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
+        return rc;
     if (!uniform) {
         if (alg == HMPI__ISO_AUTO)
             return MPI_SUCCESS;
-        return hmpi__error(comm, MPI_ERR_ARG, fn,
-                           "algorithm '%s' needs block i to have the same size on every process",
-                           alg_names[alg]);
+        return hmpi__error_code(MPI_ERR_ARG, fn,
+                                "algorithm '%s' needs block i to have the same size on every "
+                                "process",
+                                hmpi__config_name(HMPI__CFG_ISO_ALGORITHM, alg));
     }
     if (alg == HMPI__ISO_DIMENSIONAL || alg == HMPI__ISO_LOGARITHMIC) {
         *route = alg == HMPI__ISO_DIMENSIONAL ? dim : log;
@@ -378,41 +342,37 @@ static int reduce_sources(hmpi__iso_plan *p, const args *a)
     return MPI_SUCCESS;
 }
 
-static int build(MPI_Comm comm, const char *fn, hmpi__iso *n, const args *a, MPI_Info info,
-                 int form, HMPI_Request *request)
+/* The schedule of the chosen algorithm, wrapped in a request. */
+static int build(const hmpi__entry *e, void **op)
 {
+    const args *a = e->args;
+    hmpi__iso *n = a->n;
     hmpi__iso_plan p = {.n = n};
     const hmpi__iso_route *route = NULL;
-    int alg, rc;
-    if ((rc = requested(comm, fn, info, &alg, &p.ports)) != MPI_SUCCESS)
+    hmpi__cfg_value alg, ports;
+    int rc;
+    if ((rc = hmpi__config_get(HMPI__CFG_ISO_ALGORITHM, e->info, e->fn, &alg)) ||
+        (rc = hmpi__config_get(HMPI__CFG_ISO_PORTS, e->info, e->fn, &ports)) ||
+        (rc = hmpi__comm_private_tag(e->comm, &p.comm, &p.tag)))
         return rc;
-    if ((rc = hmpi__coll_context(comm, &p.comm, &p.tag)) != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
+    p.ports = ports.number;
     p.s = hmpi__sched_create();
     p.send = HMPI__ALLOC(hmpi__iso_block, 2 * (size_t)n->s);
     p.bytes = HMPI__ALLOC(int, n->s);
-    if (!p.s || !p.send || !p.bytes) {
-        rc = hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    if (!p.s || !p.send || !p.bytes || (p.recv = p.send + n->s, describe(&p, a))) {
+        rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
         goto fn_fail;
     }
-    p.recv = p.send + n->s;
-    if ((rc = describe(&p, a)) != MPI_SUCCESS) {
-        rc = hmpi__error(comm, rc, fn, "out of memory");
-        goto fn_fail;
-    }
-    if ((rc = choose(comm, fn, &p, a, alg, &route)) != MPI_SUCCESS)
+    if ((rc = choose(e->fn, &p, a, alg.number, &route)) != MPI_SUCCESS)
         goto fn_fail;
     rc = route ? hmpi__iso_routed(&p, route) : hmpi__iso_direct(&p);
     if (rc == MPI_SUCCESS && is_reduction(a->kind))
         rc = reduce_sources(&p, a);
-    if (rc != MPI_SUCCESS) {
-        rc = hmpi__raise(comm, rc);
+    if (rc == MPI_SUCCESS && hmpi__request_create(p.s, e->form == HMPI__FORM_PERSISTENT, e->comm,
+                                                  e->fn, (HMPI_Request *)op))
+        rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
+    if (rc != MPI_SUCCESS)
         goto fn_fail;
-    }
-    if ((rc = hmpi__request_create(p.s, form == HMPI__FORM_PERSISTENT, comm, fn, request))) {
-        rc = hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-        goto fn_fail;
-    }
     free(p.send);
     free(p.bytes);
     return MPI_SUCCESS;
@@ -423,67 +383,50 @@ fn_fail:
     return rc;
 }
 
-/* HMPI_CHECK=1: the same collective on the same neighbourhood everywhere,
- * and regular block sizes that agree. */
-static int check_across(MPI_Comm comm, const char *fn, const hmpi__iso *n, const args *a,
-                        int local_rc)
+/* The pipeline's local checks: a neighbourhood, then both sides. */
+static int check_args(const hmpi__entry *e)
 {
-    int bytes = 0, size = 0;
-    if (a->kind == A2A || a->kind == AG) {
-        MPI_Type_size(a->rtype, &size);
-        bytes = a->rcount * size;
-    } else if (is_reduction(a->kind)) {
-        MPI_Type_size(a->type, &size);
-        bytes = a->count * size;
-    }
-    int h = (int)(n->hash & 0x7fffffff);
-    int mine[8] = {a->kind, h, bytes, local_rc != MPI_SUCCESS, -a->kind, -h, -bytes, 0}, all[8];
-    int rc = MPI_Allreduce(mine, all, 8, MPI_INT, MPI_MAX, comm);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (local_rc != MPI_SUCCESS)
-        return local_rc;
-    if (all[3])
-        return hmpi__error_code(MPI_ERR_OTHER, fn, "another process failed its argument checks");
-    if (all[0] != -all[4])
-        return hmpi__error_code(MPI_ERR_ARG, fn,
-                                "processes called different collectives (this one: %s)",
-                                kind_names[a->kind]);
-    if (all[1] != -all[5])
-        return hmpi__error_code(MPI_ERR_TOPOLOGY, fn,
-                                "processes have different neighbourhoods on the communicator");
-    if (all[2] != -all[6])
-        return hmpi__error_code(MPI_ERR_ARG, fn, "block sizes differ between processes");
-    return MPI_SUCCESS;
+    const args *a = e->args;
+    int rc = MPI_SUCCESS;
+    HMPI__ERRTEST(!a->n, rc, MPI_ERR_TOPOLOGY, e->fn,
+                  "the communicator has no isomorphic neighbourhood "
+                  "(HMPI_Iso_neighborhood_create)");
+    if ((rc = check_send(e->fn, a, a->n)) == MPI_SUCCESS)
+        rc = check_recv(e->fn, a, a->n);
+fn_fail:
+    return rc;
 }
 
-static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, int form,
+/* HMPI_CHECK=1: the same collective on the same neighbourhood everywhere,
+ * and regular block sizes that agree. */
+static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
+{
+    const args *a = e->args;
+    int size = 0;
+    long bytes = HMPI__NO_VALUE;
+    if (a->kind == A2A || a->kind == AG) {
+        MPI_Type_size(a->rtype, &size);
+        bytes = (long)a->rcount * size;
+    } else if (is_reduction(a->kind)) {
+        MPI_Type_size(a->type, &size);
+        bytes = (long)a->count * size;
+    }
+    items[0] = (hmpi__agree_item){a->kind, "collective", MPI_ERR_ARG};
+    items[1] = (hmpi__agree_item){hmpi__hash_int(a->n->hash), "neighbourhood fingerprint",
+                                  MPI_ERR_TOPOLOGY};
+    items[2] = (hmpi__agree_item){bytes, "bytes per block", MPI_ERR_ARG};
+    return 3;
+}
+
+static const hmpi__entry_ops entry_ops = {"isocomm", check_args, agreement, build,
+                                          hmpi__request_launch_op};
+
+static int entry(MPI_Comm comm, const char *fn, args *a, MPI_Info info, int form,
                  HMPI_Request *request)
 {
-    hmpi__iso *n;
-    HMPI_Request r;
-    if (comm == MPI_COMM_NULL)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'isocomm' is MPI_COMM_NULL");
-    if (!(n = hmpi__iso_find(comm)))
-        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
-                           "the communicator has no isomorphic neighbourhood "
-                           "(HMPI_Iso_neighborhood_create)");
-    if (form != HMPI__FORM_BLOCKING && !request)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");
-    int rc = check_send(comm, fn, a, n);
-    if (rc == MPI_SUCCESS)
-        rc = check_recv(comm, fn, a, n);
-    if (hmpi__check_enabled()) {
-        if (rc != MPI_SUCCESS) /* already raised: report once, after the others learnt */
-            check_across(comm, fn, n, a, rc);
-        else if ((rc = check_across(comm, fn, n, a, MPI_SUCCESS)) != MPI_SUCCESS)
-            return hmpi__raise(comm, rc);
-    }
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if ((rc = build(comm, fn, n, a, info, form, &r)) != MPI_SUCCESS)
-        return rc;
-    return hmpi__request_launch(r, form, request);
+    a->n = hmpi__iso_find(comm);
+    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a};
+    return hmpi__entry_run(&e);
 }
 
 /* ---- the public functions ---------------------------------------------- */
@@ -552,6 +495,33 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
               .type = datatype,                                                                    \
               .op = op}
 
+/* Argument lists of the public functions (spelled out in hmpi.h). */
+#define ISO_A2A_SIG                                                                                \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
+        MPI_Datatype recvtype, MPI_Comm isocomm
+#define ISO_A2AV_SIG                                                                               \
+    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
+        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
+        MPI_Comm isocomm
+#define ISO_A2AW_SIG                                                                               \
+    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
+        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
+        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm isocomm
+#define ISO_AGV_SIG                                                                                \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm isocomm
+#define ISO_AGW_SIG                                                                                \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],          \
+        MPI_Comm isocomm
+#define ISO_RED_SIG                                                                                \
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,               \
+        MPI_Comm isocomm
+#define ISO_SRED_SIG                                                                               \
+    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
+        const MPI_Datatype sendtypes[], void *recvbuf, int count, MPI_Datatype datatype,           \
+        MPI_Op op, MPI_Comm isocomm
+
 /* The three forms of one collective. */
 #define ISO_FORMS(name, SIG, ARGS)                                                                 \
     int HMPI_Iso_neighbor_##name(SIG)                                                              \
@@ -573,14 +543,14 @@ static int entry(MPI_Comm comm, const char *fn, const args *a, MPI_Info info, in
                      request);                                                                     \
     }
 
-ISO_FORMS(alltoall, HMPI_ISO_A2A_ARGS, A2A_ARGS(A2A))
-ISO_FORMS(alltoallv, HMPI_ISO_A2AV_ARGS, A2AV_ARGS)
-ISO_FORMS(alltoallw, HMPI_ISO_A2AW_ARGS, A2AW_ARGS)
-ISO_FORMS(allgather, HMPI_ISO_A2A_ARGS, A2A_ARGS(AG))
-ISO_FORMS(allgatherv, HMPI_ISO_AGV_ARGS, AGV_ARGS)
-ISO_FORMS(allgatherw, HMPI_ISO_AGW_ARGS, AGW_ARGS)
-ISO_FORMS(reduce, HMPI_ISO_RED_ARGS, RED_ARGS)
-ISO_FORMS(scatter_reduce, HMPI_ISO_SRED_ARGS, SRED_ARGS)
+ISO_FORMS(alltoall, ISO_A2A_SIG, A2A_ARGS(A2A))
+ISO_FORMS(alltoallv, ISO_A2AV_SIG, A2AV_ARGS)
+ISO_FORMS(alltoallw, ISO_A2AW_SIG, A2AW_ARGS)
+ISO_FORMS(allgather, ISO_A2A_SIG, A2A_ARGS(AG))
+ISO_FORMS(allgatherv, ISO_AGV_SIG, AGV_ARGS)
+ISO_FORMS(allgatherw, ISO_AGW_SIG, AGW_ARGS)
+ISO_FORMS(reduce, ISO_RED_SIG, RED_ARGS)
+ISO_FORMS(scatter_reduce, ISO_SRED_SIG, SRED_ARGS)
 
 /* ---- HMPI_Type_create_triangular --------------------------------------- */
 

@@ -4,15 +4,14 @@
  * on a communicator (which makes the private duplicate for library traffic). */
 #include "iso/iso.h"
 
-#include "coll/coll.h"
-#include "util/state.h"
+#include "core/entry.h"
+#include "util/hash.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 static pthread_mutex_t iso_lock = PTHREAD_MUTEX_INITIALIZER;
-static hmpi__keyval iso_keyval = HMPI__KEYVAL_INIT;
 
 static void route_free(hmpi__iso_route *r)
 {
@@ -24,13 +23,9 @@ static void route_free(hmpi__iso_route *r)
     }
 }
 
-static void iso_unref(hmpi__iso *n)
+static void iso_destroy(hmpi__shared *obj)
 {
-    pthread_mutex_lock(&iso_lock);
-    int last = --n->refs == 0;
-    pthread_mutex_unlock(&iso_lock);
-    if (!last)
-        return;
+    hmpi__iso *n = (hmpi__iso *)obj;
     for (int a = 0; a < HMPI__ISO_NALGS; a++)
         route_free(n->routes[a]);
     free(n->dims);
@@ -39,47 +34,28 @@ static void iso_unref(hmpi__iso *n)
     free(n);
 }
 
-static int copy_iso(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+/* A copy (MPI_Comm_dup) keeps the neighbourhood only with the same Cartesian
+ * grid: MPI_Comm_create_group of the whole group has no topology. */
+static int iso_fits(const hmpi__shared *obj, MPI_Comm comm)
 {
-    hmpi__iso *n = in;
-    (void)comm;
-    (void)keyval;
-    (void)extra;
-    pthread_mutex_lock(&iso_lock);
-    n->refs++;
-    pthread_mutex_unlock(&iso_lock);
-    *(void **)out = n; /* a duplicate has the same ranks and coordinates */
-    *flag = 1;
-    return MPI_SUCCESS;
-}
-
-static int delete_iso(MPI_Comm comm, int keyval, void *value, void *extra)
-{
-    (void)comm;
-    (void)keyval;
-    (void)extra;
-    iso_unref(value);
-    return MPI_SUCCESS;
-}
-
-static int iso_key(void)
-{
-    return hmpi__keyval_get(&iso_keyval, copy_iso, delete_iso);
-}
-
-void hmpi__iso_release(void)
-{
-    hmpi__keyval_release(&iso_keyval);
+    const hmpi__iso *n = (const hmpi__iso *)obj;
+    int topo = MPI_UNDEFINED, nd = -1;
+    MPI_Topo_test(comm, &topo);
+    if (topo != MPI_CART || (MPI_Cartdim_get(comm, &nd), nd != n->ndims))
+        return 0;
+    int *grid = HMPI__ALLOC(int, 3 * (size_t)nd), same;
+    if (!grid)
+        return 0;
+    if (nd > 0)
+        MPI_Cart_get(comm, nd, grid, grid + nd, grid + 2 * nd);
+    same = memcmp(grid, n->dims, 3 * (size_t)nd * sizeof(int)) == 0;
+    free(grid);
+    return same;
 }
 
 hmpi__iso *hmpi__iso_find(MPI_Comm comm)
 {
-    void *v;
-    int flag = 0;
-    if (comm == MPI_COMM_NULL)
-        return NULL;
-    MPI_Comm_get_attr(comm, iso_key(), &v, &flag);
-    return flag ? v : NULL;
+    return (hmpi__iso *)hmpi__comm_slot(comm, HMPI__SLOT_ISO);
 }
 
 /* ---- Cartesian geometry ------------------------------------------------ */
@@ -107,23 +83,6 @@ static int cart_get(MPI_Comm comm, const char *fn, cart *c)
     if (c->ndims > 0)
         MPI_Cart_get(comm, c->ndims, c->dims, c->periods, c->coords);
     return MPI_SUCCESS;
-}
-
-/* Row-major rank of coords + sign * delta; MPI_PROC_NULL off a non-periodic
- * dimension. */
-int hmpi__cart_rank(int ndims, const int *dims, const int *periods, const int *coords,
-                    const int *delta, int sign)
-{
-    int rank = 0;
-    for (int j = 0; j < ndims; j++) {
-        long x = (long)coords[j] + (long)sign * delta[j];
-        if (periods[j])
-            x = ((x % dims[j]) + dims[j]) % dims[j];
-        else if (x < 0 || x >= dims[j])
-            return MPI_PROC_NULL;
-        rank = rank * dims[j] + (int)x;
-    }
-    return rank;
 }
 
 int hmpi__iso_rank_at(const hmpi__iso *n, const int *coords, const int *delta, int sign)
@@ -204,10 +163,8 @@ int HMPI_Cart_relative_coord(MPI_Comm cartcomm, int rank, int relative[])
 
 static uint32_t hash_offsets(int s, int ndims, const int *offsets)
 {
-    uint32_t h = 2166136261u ^ (uint32_t)s;
-    for (size_t k = 0; k < (size_t)s * ndims; k++)
-        h = (h ^ (uint32_t)offsets[k]) * 16777619u;
-    return h;
+    return hmpi__hash_ints(hmpi__hash_u32(HMPI__HASH_INIT, (uint32_t)s), offsets,
+                           (size_t)s * ndims);
 }
 
 static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offsets)
@@ -217,6 +174,7 @@ static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offset
     hmpi__iso *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
+    hmpi__shared_init(&n->base, iso_destroy, iso_fits);
     n->dims = HMPI__ALLOC(int, 3 * (size_t)nd);
     n->offsets = HMPI__ALLOC(int, 2 * so);
     n->targets = HMPI__ALLOC(int, 2 * (size_t)s);
@@ -228,7 +186,6 @@ static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offset
         return NULL;
     }
     MPI_Comm_rank(comm, &me);
-    n->refs = 1;
     n->ndims = nd;
     n->s = s;
     n->periods = n->dims + nd;
@@ -255,15 +212,14 @@ static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offset
 /* HMPI_CHECK=1: every process gave the same neighbourhood. */
 static int check_same(MPI_Comm comm, const char *fn, const hmpi__iso *n)
 {
-    int mine[4] = {n->s, (int)(n->hash & 0x7fffffff), -n->s, -(int)(n->hash & 0x7fffffff)}, all[4];
-    int rc = MPI_Allreduce(mine, all, 4, MPI_INT, MPI_MAX, comm);
-    if (rc != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
-    if (all[0] != -all[2] || all[1] != -all[3])
-        return hmpi__error(comm, MPI_ERR_ARG, fn,
-                           "processes gave different neighbourhoods (arguments 's' and "
-                           "'relative_coordinates' must be identical everywhere)");
-    return MPI_SUCCESS;
+    hmpi__agree_item items[2] = {
+        {n->s, "number of offsets 's'", MPI_ERR_ARG},
+        {hmpi__hash_int(n->hash), "fingerprint of 'relative_coordinates'", MPI_ERR_ARG}};
+    if (hmpi__check_agreement(comm, fn, MPI_SUCCESS, 2, items) == MPI_SUCCESS)
+        return MPI_SUCCESS;
+    return hmpi__error(comm, MPI_ERR_ARG, fn,
+                       "HMPI_CHECK: processes gave different neighbourhoods (arguments 's' and "
+                       "'relative_coordinates' must be identical everywhere)");
 }
 
 int HMPI_Iso_neighborhood_create(MPI_Comm cartcomm, int s, const int relative_coordinates[],
@@ -291,18 +247,18 @@ int HMPI_Iso_neighborhood_create(MPI_Comm cartcomm, int s, const int relative_co
     if (hmpi__check_enabled() && (rc = check_same(cartcomm, fn, n)) != MPI_SUCCESS)
         goto fn_fail;
     /* collective the first time only: the duplicate that carries the traffic */
-    if ((rc = hmpi__coll_context(cartcomm, &dup, NULL)) != MPI_SUCCESS) {
+    if ((rc = hmpi__comm_private(cartcomm, &dup)) != MPI_SUCCESS) {
         rc = hmpi__raise(cartcomm, rc);
         goto fn_fail;
     }
-    if ((rc = MPI_Comm_set_attr(cartcomm, iso_key(), n)) != MPI_SUCCESS) {
+    if ((rc = hmpi__comm_slot_set(cartcomm, HMPI__SLOT_ISO, &n->base)) != MPI_SUCCESS) {
         rc = hmpi__raise(cartcomm, rc);
-        goto fn_fail;
+        goto fn_exit; /* released by the slot */
     }
     *isocomm = cartcomm;
     goto fn_exit;
 fn_fail:
-    iso_unref(n);
+    hmpi__shared_unref(&n->base);
 fn_exit:
     free(c.dims);
     return rc;

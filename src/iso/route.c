@@ -20,7 +20,7 @@
  * (so a block never lands where it is being sent from). */
 #include "iso/iso.h"
 
-#include "coll/coll.h"
+#include "core/error.h"
 
 #include <stdlib.h>
 #include <string.h>

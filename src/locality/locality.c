@@ -4,8 +4,10 @@
  * Computed once per process; an error is remembered and reported again by
  * every later call. */
 #include "locality/locality.h"
+#include "core/config.h"
+#include "core/finalize.h"
 #include "util/conf.h"
-#include "util/state.h"
+#include "util/hash.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -138,10 +140,7 @@ done:
 /* 31-bit FNV-1a: switch names of SLURM_TOPOLOGY_ADDR have no index of their own. */
 static int32_t name_id(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return (int32_t)(h & 0x7fffffffu);
+    return hmpi__hash_int(hmpi__hash_bytes(HMPI__HASH_INIT, s, n));
 }
 
 /* SLURM_TOPOLOGY_ADDR="s0.s3.node7" with SLURM_TOPOLOGY_ADDR_PATTERN="switch.switch.node". */
@@ -189,9 +188,11 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
 {
     char host[MPI_MAX_PROCESSOR_NAME];
     int hostlen = 0;
-    const char *conf = getenv("HMPI_NETWORK_TOPOLOGY");
-    const char *addr = getenv("SLURM_TOPOLOGY_ADDR");
-    const char *pattern = getenv("SLURM_TOPOLOGY_ADDR_PATTERN");
+    hmpi__cfg_value conf_v, addr_v, pattern_v;
+    hmpi__config_get(HMPI__CFG_NETWORK_TOPOLOGY, MPI_INFO_NULL, "", &conf_v); /* strings */
+    hmpi__config_get(HMPI__CFG_SLURM_ADDR, MPI_INFO_NULL, "", &addr_v);
+    hmpi__config_get(HMPI__CFG_SLURM_PATTERN, MPI_INFO_NULL, "", &pattern_v);
+    const char *conf = conf_v.text, *addr = addr_v.text, *pattern = pattern_v.text;
     MPI_Get_processor_name(host, &hostlen);
     snprintf(loc->node_name, sizeof loc->node_name, "%s", host);
     host[strcspn(host, ".")] = '\0'; /* topology.conf uses short names */
@@ -200,7 +201,7 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
     if (conf && *conf) {
         if (network_from_conf(conf, host, &loc->path, err, errlen))
             return -1;
-    } else if (addr && pattern) {
+    } else if (*addr && *pattern) {
         if (network_from_slurm_env(addr, pattern, &loc->path, err, errlen))
             return -1;
     }
@@ -227,14 +228,25 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
     return 0;
 }
 
+static void release(void)
+{
+    pthread_mutex_lock(&locality_lock);
+    if (machine_topology)
+        hwloc_topology_destroy(machine_topology);
+    machine_topology = NULL;
+    computed = 0;
+    pthread_mutex_unlock(&locality_lock);
+}
+
 int hmpi__locality_get(const char *fn, const hmpi__locality **loc)
 {
-    hmpi__state_ensure();
+    hmpi__at_finalize(release);
     pthread_mutex_lock(&locality_lock);
     if (!computed) {
-        const char *file = getenv("HMPI_TOPOLOGY");
-        int rc = file && *file ? load_virtual(file, &this_process, failure, sizeof failure)
-                               : load_real(&this_process, failure, sizeof failure);
+        hmpi__cfg_value file;
+        hmpi__config_get(HMPI__CFG_TOPOLOGY, MPI_INFO_NULL, fn, &file);
+        int rc = file.text[0] ? load_virtual(file.text, &this_process, failure, sizeof failure)
+                              : load_real(&this_process, failure, sizeof failure);
         if (rc == 0)
             failure[0] = '\0';
         else if (!failure[0])
@@ -246,14 +258,4 @@ int hmpi__locality_get(const char *fn, const hmpi__locality **loc)
         return hmpi__error_code(MPI_ERR_OTHER, fn, "%s", failure);
     *loc = &this_process;
     return MPI_SUCCESS;
-}
-
-void hmpi__locality_release(void)
-{
-    pthread_mutex_lock(&locality_lock);
-    if (machine_topology)
-        hwloc_topology_destroy(machine_topology);
-    machine_topology = NULL;
-    computed = 0;
-    pthread_mutex_unlock(&locality_lock);
 }

@@ -3,7 +3,7 @@
 #ifndef HMPI_LOCALITY_H
 #define HMPI_LOCALITY_H
 
-#include "hmpi_internal.h"
+#include "core/error.h"
 #include "util/namemap.h"
 
 #include <hwloc.h>

@@ -71,6 +71,72 @@ static int declare_switches(const hmpi__conf *conf, hmpi__switchtree *t, char *e
 }
 
 /* Pass 2: link children switches and nodes to their switch. */
+/* Switches=list of line: their parent is switch s. */
+static int link_switches(hmpi__switchtree *t, const hmpi__conf_line *line, const char *children,
+                         int s, char *err, size_t errlen)
+{
+    char **names, sub[256];
+    int n;
+    if (hmpi__hostlist_expand(children, &names, &n, sub, sizeof sub)) {
+        snprintf(err, errlen, "line %d: Switches: %s", line->lineno, sub);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        int c = hmpi__namemap_get(&t->switch_map, names[i]);
+        const char *why = c < 0               ? "is not defined"
+                          : c == s            ? "is its own child"
+                          : t->parent[c] >= 0 ? "has two parents"
+                                              : NULL;
+        if (why) {
+            snprintf(err, errlen, "line %d: switch '%.64s' %s", line->lineno, names[i], why);
+            hmpi__hostlist_free(names, n);
+            return -1;
+        }
+        t->parent[c] = s;
+    }
+    hmpi__hostlist_free(names, n);
+    return 0;
+}
+
+/* Nodes=list of line: they hang under switch s (each node under one switch). */
+static int link_nodes(hmpi__switchtree *t, const hmpi__conf_line *line, const char *nodes, int s,
+                      char *err, size_t errlen)
+{
+    char **names, sub[256];
+    int n;
+    if (hmpi__hostlist_expand(nodes, &names, &n, sub, sizeof sub)) {
+        snprintf(err, errlen, "line %d: Nodes: %s", line->lineno, sub);
+        return -1;
+    }
+    int *grown = realloc(t->node_sw, (size_t)(t->nnodes + n) * sizeof *grown);
+    if (!grown || append_names(&t->node, &t->nnodes, names, n)) {
+        if (grown)
+            t->node_sw = grown;
+        hmpi__hostlist_free(names, n);
+        snprintf(err, errlen, "line %d: out of memory", line->lineno);
+        return -1;
+    }
+    t->node_sw = grown;
+    for (int i = 0; i < n; i++)
+        t->node_sw[t->nnodes - n + i] = s;
+    free(names);
+    for (int i = t->nnodes - n; i < t->nnodes; i++) {
+        int old = hmpi__namemap_put(&t->node_map, t->node[i], i);
+        if (old != -1) {
+            snprintf(err, errlen,
+                     old == -2 ? "line %d: out of memory"
+                               : "line %d: node '%.64s' is under two switches",
+                     line->lineno, t->node[i]);
+            return -1;
+        }
+    }
+    if (t->nnodes > HMPI__MAX_NODES) {
+        snprintf(err, errlen, "line %d: more than %d nodes", line->lineno, HMPI__MAX_NODES);
+        return -1;
+    }
+    return 0;
+}
+
 static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err, size_t errlen)
 {
     int sw = 0;
@@ -83,67 +149,12 @@ static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err,
         if (hmpi__hostlist_expand(line->words[0].value, &own, &nown, err, errlen))
             return -1;
         hmpi__hostlist_free(own, nown);
-        for (int s = sw; s < sw + nown; s++) {
-            const char *children = hmpi__conf_value(line, "Switches");
-            const char *nodes = hmpi__conf_value(line, "Nodes");
-            char **names, sub[256];
-            int n;
-            if (children) {
-                if (hmpi__hostlist_expand(children, &names, &n, sub, sizeof sub)) {
-                    snprintf(err, errlen, "line %d: Switches: %s", line->lineno, sub);
-                    return -1;
-                }
-                for (int i = 0; i < n; i++) {
-                    int c = hmpi__namemap_get(&t->switch_map, names[i]);
-                    const char *why = c < 0               ? "is not defined"
-                                      : c == s            ? "is its own child"
-                                      : t->parent[c] >= 0 ? "has two parents"
-                                                          : NULL;
-                    if (why) {
-                        snprintf(err, errlen, "line %d: switch '%.64s' %s", line->lineno, names[i],
-                                 why);
-                        hmpi__hostlist_free(names, n);
-                        return -1;
-                    }
-                    t->parent[c] = s;
-                }
-                hmpi__hostlist_free(names, n);
-            }
-            if (nodes) {
-                if (hmpi__hostlist_expand(nodes, &names, &n, sub, sizeof sub)) {
-                    snprintf(err, errlen, "line %d: Nodes: %s", line->lineno, sub);
-                    return -1;
-                }
-                int *grown = realloc(t->node_sw, (size_t)(t->nnodes + n) * sizeof *grown);
-                if (!grown || append_names(&t->node, &t->nnodes, names, n)) {
-                    if (grown)
-                        t->node_sw = grown;
-                    hmpi__hostlist_free(names, n);
-                    snprintf(err, errlen, "line %d: out of memory", line->lineno);
-                    return -1;
-                }
-                t->node_sw = grown;
-                for (int i = 0; i < n; i++)
-                    t->node_sw[t->nnodes - n + i] = s;
-                free(names);
-                for (int i = t->nnodes - n; i < t->nnodes; i++) {
-                    int old = hmpi__namemap_put(&t->node_map, t->node[i], i);
-                    if (old != -1) {
-                        snprintf(err, errlen,
-                                 old == -2 ? "line %d: out of memory"
-                                           : "line %d: node '%.64s' is under two "
-                                             "switches",
-                                 line->lineno, t->node[i]);
-                        return -1;
-                    }
-                }
-                if (t->nnodes > HMPI__MAX_NODES) {
-                    snprintf(err, errlen, "line %d: more than %d nodes", line->lineno,
-                             HMPI__MAX_NODES);
-                    return -1;
-                }
-            }
-        }
+        const char *children = hmpi__conf_value(line, "Switches");
+        const char *nodes = hmpi__conf_value(line, "Nodes");
+        for (int s = sw; s < sw + nown; s++)
+            if ((children && link_switches(t, line, children, s, err, errlen)) ||
+                (nodes && link_nodes(t, line, nodes, s, err, errlen)))
+                return -1;
         sw += nown;
     }
     return 0;

@@ -14,22 +14,11 @@ int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const ch
     return MPI_SUCCESS;
 }
 
-int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request)
+void hmpi__request_destroy(HMPI_Request *request)
 {
-    int rc;
-    if (form == HMPI__FORM_PERSISTENT) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    if ((rc = HMPI_Start(&r)) != MPI_SUCCESS) {
-        HMPI_Request_free(&r);
-        return rc;
-    }
-    if (form == HMPI__FORM_NONBLOCKING) {
-        *request = r;
-        return MPI_SUCCESS;
-    }
-    return HMPI_Wait(&r, MPI_STATUS_IGNORE);
+    hmpi__sched_free((*request)->sched);
+    free(*request);
+    *request = HMPI_REQUEST_NULL;
 }
 
 static void empty_status(MPI_Status *status)
@@ -43,86 +32,117 @@ static void empty_status(MPI_Status *status)
     MPI_Status_set_cancelled(status, 0);
 }
 
-static void destroy(HMPI_Request *request)
-{
-    hmpi__sched_free((*request)->sched);
-    free(*request);
-    *request = HMPI_REQUEST_NULL;
-}
-
 /* A run just finished: persistent requests go inactive, others are freed. */
 static void completed(HMPI_Request *request, MPI_Status *status)
 {
     (*request)->active = 0;
     if (!(*request)->persistent)
-        destroy(request);
+        hmpi__request_destroy(request);
     empty_status(status);
 }
 
-int HMPI_Start(HMPI_Request *request)
+int hmpi__request_start(HMPI_Request r, const char *fn)
 {
-    static const char fn[] = "HMPI_Start";
-    if (!request)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument 'request' is NULL");
-    HMPI_Request r = *request;
-    if (!r)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_REQUEST, fn,
-                           "argument 'request' is HMPI_REQUEST_NULL");
     if (r->active)
-        return hmpi__error(r->comm, MPI_ERR_REQUEST, fn,
-                           "argument 'request' (%s) is already active", r->name);
+        return hmpi__error_code(MPI_ERR_REQUEST, fn, "argument 'request' (%s) is already active",
+                                r->name);
     r->active = 1;
-    int rc = hmpi__sched_start(r->sched);
-    return rc == MPI_SUCCESS ? rc : hmpi__raise(r->comm, rc);
+    return hmpi__sched_start(r->sched);
 }
 
-int HMPI_Startall(int count, HMPI_Request requests[])
+int hmpi__request_wait(HMPI_Request *request, MPI_Status *status)
 {
-    if (count < 0)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COUNT, "HMPI_Startall",
-                           "argument 'count' (%d) is negative", count);
-    if (count > 0 && !requests)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Startall",
-                           "argument 'requests' is NULL");
-    for (int i = 0; i < count; i++) {
-        int rc = HMPI_Start(&requests[i]);
-        if (rc != MPI_SUCCESS)
-            return rc;
-    }
-    return MPI_SUCCESS;
-}
-
-int HMPI_Wait(HMPI_Request *request, MPI_Status *status)
-{
-    if (!request)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Wait", "argument 'request' is NULL");
     HMPI_Request r = *request;
     if (!r || !r->active) { /* null or inactive: returns at once, empty status */
         empty_status(status);
         return MPI_SUCCESS;
     }
     int rc = hmpi__sched_wait(r->sched);
-    if (rc != MPI_SUCCESS)
-        return hmpi__raise(r->comm, rc);
-    completed(request, status);
+    if (rc == MPI_SUCCESS)
+        completed(request, status);
+    return rc;
+}
+
+int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request)
+{
+    int rc;
+    if (form == HMPI__FORM_PERSISTENT) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    if ((rc = hmpi__request_start(r, r->name)) != MPI_SUCCESS) {
+        r->active = 0;
+        hmpi__request_destroy(&r);
+        return rc;
+    }
+    if (form == HMPI__FORM_NONBLOCKING) {
+        *request = r;
+        return MPI_SUCCESS;
+    }
+    return hmpi__request_wait(&r, MPI_STATUS_IGNORE);
+}
+
+int hmpi__request_launch_op(void *op, int form, void *request)
+{
+    return hmpi__request_launch(op, form, request);
+}
+
+/* ---- the public functions -------------------------------------------------- */
+
+int HMPI_Start(HMPI_Request *request)
+{
+    static const char fn[] = "HMPI_Start";
+    if (!request)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument 'request' is NULL");
+    if (!*request)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_REQUEST, fn,
+                           "argument 'request' is HMPI_REQUEST_NULL");
+    int rc = hmpi__request_start(*request, fn);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise((*request)->comm, rc);
+}
+
+int HMPI_Startall(int count, HMPI_Request requests[])
+{
+    static const char fn[] = "HMPI_Startall";
+    int rc = MPI_SUCCESS;
+    HMPI__ERRTEST_COUNT(count, "count", rc, fn);
+    HMPI__ERRTEST(count > 0 && !requests, rc, MPI_ERR_ARG, fn, "argument 'requests' is NULL");
+    for (int i = 0; i < count; i++) {
+        HMPI__ERRTEST(!requests[i], rc, MPI_ERR_REQUEST, fn,
+                      "argument 'requests[%d]' is HMPI_REQUEST_NULL", i);
+        if ((rc = hmpi__request_start(requests[i], fn)) != MPI_SUCCESS)
+            return hmpi__raise(requests[i]->comm, rc);
+    }
     return MPI_SUCCESS;
+fn_fail:
+    return hmpi__raise(MPI_COMM_NULL, rc);
+}
+
+int HMPI_Wait(HMPI_Request *request, MPI_Status *status)
+{
+    if (!request)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Wait", "argument 'request' is NULL");
+    MPI_Comm comm = *request ? (*request)->comm : MPI_COMM_NULL;
+    int rc = hmpi__request_wait(request, status);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
 }
 
 int HMPI_Waitall(int count, HMPI_Request requests[], MPI_Status statuses[])
 {
-    if (count < 0)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COUNT, "HMPI_Waitall",
-                           "argument 'count' (%d) is negative", count);
-    if (count > 0 && !requests)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Waitall",
-                           "argument 'requests' is NULL");
+    static const char fn[] = "HMPI_Waitall";
+    int rc = MPI_SUCCESS;
+    HMPI__ERRTEST_COUNT(count, "count", rc, fn);
+    HMPI__ERRTEST(count > 0 && !requests, rc, MPI_ERR_ARG, fn, "argument 'requests' is NULL");
     for (int i = 0; i < count; i++) {
-        int rc = HMPI_Wait(&requests[i],
-                           statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]);
+        MPI_Comm comm = requests[i] ? requests[i]->comm : MPI_COMM_NULL;
+        rc = hmpi__request_wait(&requests[i],
+                                statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]);
         if (rc != MPI_SUCCESS)
-            return rc;
+            return hmpi__raise(comm, rc);
     }
     return MPI_SUCCESS;
+fn_fail:
+    return hmpi__raise(MPI_COMM_NULL, rc);
 }
 
 int HMPI_Test(HMPI_Request *request, int *flag, MPI_Status *status)
@@ -155,7 +175,7 @@ int HMPI_Request_free(HMPI_Request *request)
         return hmpi__error((*request)->comm, MPI_ERR_REQUEST, fn,
                            "argument 'request' (%s) is active: complete it first",
                            (*request)->name);
-    destroy(request);
+    hmpi__request_destroy(request);
     return MPI_SUCCESS;
 }
 

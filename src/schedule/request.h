@@ -2,6 +2,7 @@
 #ifndef HMPI_SCHEDULE_REQUEST_H
 #define HMPI_SCHEDULE_REQUEST_H
 
+#include "core/entry.h"
 #include "schedule/schedule.h"
 
 struct hmpi_request {
@@ -12,16 +13,20 @@ struct hmpi_request {
     const char *name; /* the function that created it */
 };
 
-/* How an operation was called. */
-enum hmpi__form { HMPI__FORM_BLOCKING, HMPI__FORM_NONBLOCKING, HMPI__FORM_PERSISTENT };
-
 /* Finish an entry point with the request just built: persistent, hand it
  * over; nonblocking, start it and hand it over; blocking, start and wait
  * (which frees it). */
 int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request);
+/* The same, as the entry pipeline's launch step (op: an HMPI_Request). */
+int hmpi__request_launch_op(void *op, int form, void *request);
 
 /* Wrap a built schedule (ownership moves to the request). */
 int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const char *name,
                          HMPI_Request *out);
+
+/* Start and complete, for library code (errors not raised). */
+int hmpi__request_start(HMPI_Request r, const char *fn);
+int hmpi__request_wait(HMPI_Request *request, MPI_Status *status);
+void hmpi__request_destroy(HMPI_Request *request);
 
 #endif

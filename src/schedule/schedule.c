@@ -1,5 +1,6 @@
 /* Schedule engine: rounds of local steps and persistent requests. */
 #include "schedule/schedule.h"
+#include "core/config.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,21 +69,14 @@ static int reserve(void **array, int *cap, int count, size_t size)
  * (auto picks it there). */
 static int nonblocking_mode(void)
 {
-    static int mode = -1;
-    if (mode < 0) {
-        const char *v = getenv("HMPI_P2P");
-        if (v && strcmp(v, "persistent") == 0)
-            mode = 0;
-        else if (v && strcmp(v, "nonblocking") == 0)
-            mode = 1;
-        else
+    int mode = hmpi__config_number(HMPI__CFG_P2P);
+    if (mode == HMPI__P2P_AUTO)
 #if defined(OPEN_MPI) && OPEN_MPI
-            mode = 1;
+        return 1;
 #else
-            mode = 0;
+        return 0;
 #endif
-    }
-    return mode;
+    return mode == HMPI__P2P_NONBLOCKING;
 }
 
 hmpi__sched *hmpi__sched_create(void)

@@ -8,7 +8,7 @@
 #ifndef HMPI_SCHEDULE_H
 #define HMPI_SCHEDULE_H
 
-#include "hmpi_internal.h"
+#include "core/error.h"
 
 typedef struct hmpi__sched hmpi__sched;
 

@@ -39,16 +39,16 @@ static int slot_lcp(const mapper *M, int a, int b)
 static int scotch_parts(mapper *M, const int *verts, int nv, int k, const int *cap)
 {
     const hmpi__graph *g = M->g;
-    SCOTCH_Num *xadj = malloc(sizeof(SCOTCH_Num) * ((size_t)nv + 1)), *adj = NULL, *w = NULL;
-    SCOTCH_Num *parts = malloc(sizeof(SCOTCH_Num) * ((size_t)nv + 1));
-    SCOTCH_Num *sizes = malloc(sizeof(SCOTCH_Num) * ((size_t)k + 1));
+    SCOTCH_Num *xadj = HMPI__ALLOC(SCOTCH_Num, (size_t)nv + 1), *adj = NULL, *w = NULL;
+    SCOTCH_Num *parts = HMPI__ALLOC(SCOTCH_Num, (size_t)nv + 1);
+    SCOTCH_Num *sizes = HMPI__ALLOC(SCOTCH_Num, (size_t)k + 1);
     long m = 0;
     int rc = -1;
     for (int i = 0; i < nv; i++)
         for (int e = g->xadj[verts[i]]; e < g->xadj[verts[i] + 1]; e++)
             m += M->local[g->adj[e]] >= 0 && g->adj[e] != verts[i];
-    adj = malloc(sizeof(SCOTCH_Num) * ((size_t)m + 1));
-    w = malloc(sizeof(SCOTCH_Num) * ((size_t)m + 1));
+    adj = HMPI__ALLOC(SCOTCH_Num, (size_t)m + 1);
+    w = HMPI__ALLOC(SCOTCH_Num, (size_t)m + 1);
     if (!xadj || !adj || !w || !parts || !sizes)
         goto fn_exit;
     m = 0;
@@ -140,23 +140,15 @@ static void balance(mapper *M, const int *verts, int nv, int k, const int *cap, 
 }
 
 /* Place verts (nv of them) onto slots (sorted by path, ns == nv). */
-static int place_range(mapper *M, const int *slots, int ns, int *verts)
+/* The children of a range of slots: runs that share the element below their
+ * common prefix. first[c] is child c's first slot (first[k] = ns), cap[c]
+ * its size; returns k. */
+static int split_children(mapper *M, const int *slots, int ns, int *first, int *cap)
 {
-    if (ns == 1) {
-        M->place[verts[0]] = slots[0];
-        return 0;
-    }
-    int m = slot_lcp(M, slots[0], slots[0]);
+    int m = slot_lcp(M, slots[0], slots[0]), k = 0;
     for (int s = 1; s < ns; s++) {
         int l = slot_lcp(M, slots[s - 1], slots[s]);
         m = l < m ? l : m;
-    }
-    /* children: runs of slots that share the element at depth m */
-    int *first = malloc(sizeof(int) * ((size_t)ns + 1)), *cap = malloc(sizeof(int) * (size_t)ns);
-    int *count = calloc((size_t)ns, sizeof(int)), k = 0, rc = 0;
-    if (!first || !cap || !count) {
-        rc = -1;
-        goto fn_exit;
     }
     for (int s = 0; s < ns; s++) {
         if (s == 0 || slot_lcp(M, slots[s - 1], slots[s]) <= m)
@@ -166,12 +158,17 @@ static int place_range(mapper *M, const int *slots, int ns, int *verts)
     first[k] = ns;
     for (int c = 0; c < k; c++)
         cap[c] = first[c + 1] - first[c];
+    return k;
+}
+
+/* Which child each vertex goes to: pinned ones where they are pinned, free
+ * ones by Scotch (in order without it), then exact balance. */
+static void assign_children(mapper *M, int *verts, int ns, int k, const int *cap, int *count)
+{
+    int nfree = 0;
     for (int i = 0; i < ns; i++) {
         M->local[verts[i]] = i;
         M->part[verts[i]] = M->pinned[verts[i]] >= 0 ? M->childof[M->pinned[verts[i]]] : 0;
-    }
-    int nfree = 0;
-    for (int i = 0; i < ns; i++) {
         nfree += M->pinned[verts[i]] < 0;
         count[M->part[verts[i]]] += M->pinned[verts[i]] >= 0;
     }
@@ -189,13 +186,14 @@ static int place_range(mapper *M, const int *slots, int ns, int *verts)
     balance(M, verts, ns, k, cap, count);
     for (int i = 0; i < ns; i++)
         M->local[verts[i]] = -1;
-    /* group the vertices by child (stable), then recurse */
-    int *sorted = malloc(sizeof(int) * (size_t)ns);
-    if (!sorted) {
-        rc = -1;
-        goto fn_exit;
-    }
-    int *at = count; /* reuse: next free position of each child */
+}
+
+/* Group verts by child, stably; at is scratch of k ints. 0, or -1 (no memory). */
+static int group_by_child(const mapper *M, int *verts, int ns, int k, const int *cap, int *at)
+{
+    int *sorted = HMPI__ALLOC(int, ns);
+    if (!sorted)
+        return -1;
     for (int c = 0, pos = 0; c < k; c++) {
         at[c] = pos;
         pos += cap[c];
@@ -204,9 +202,24 @@ static int place_range(mapper *M, const int *slots, int ns, int *verts)
         sorted[at[M->part[verts[i]]]++] = verts[i];
     memcpy(verts, sorted, sizeof(int) * (size_t)ns);
     free(sorted);
-    for (int c = 0; c < k && rc == 0; c++)
-        rc = place_range(M, slots + first[c], cap[c], verts + first[c]);
-fn_exit:
+    return 0;
+}
+
+static int place_range(mapper *M, const int *slots, int ns, int *verts)
+{
+    if (ns == 1) {
+        M->place[verts[0]] = slots[0];
+        return 0;
+    }
+    int *first = HMPI__ALLOC(int, (size_t)ns + 1), *cap = HMPI__ALLOC(int, ns);
+    int *count = HMPI__ALLOC(int, ns), rc = -1;
+    if (first && cap && count) {
+        int k = split_children(M, slots, ns, first, cap);
+        assign_children(M, verts, ns, k, cap, count);
+        rc = group_by_child(M, verts, ns, k, cap, count);
+        for (int c = 0; c < k && rc == 0; c++) /* then recurse */
+            rc = place_range(M, slots + first[c], cap[c], verts + first[c]);
+    }
     free(first);
     free(cap);
     free(count);
@@ -231,7 +244,7 @@ void hmpi__crossing(const hmpi__loctable *t, const int *slot_rank, const hmpi__g
 static const int *path_sorted_slots(hmpi__loctable *t, const int *slot_rank, int n, int *slots)
 {
     const int *order = hmpi__loctable_order(t);
-    int *slot_of = malloc(sizeof(int) * ((size_t)t->n + 1));
+    int *slot_of = HMPI__ALLOC(int, (size_t)t->n + 1);
     if (!order || !slot_of) {
         free(slot_of);
         return NULL;
@@ -252,12 +265,11 @@ int hmpi__map_graph(hmpi__loctable *t, const int *slot_rank, const hmpi__graph *
                     const int *pinned, int effort, int *place)
 {
     int n = g->n, rc = MPI_SUCCESS;
-    int *slots = malloc(sizeof(int) * ((size_t)n + 1)),
-        *verts = malloc(sizeof(int) * ((size_t)n + 1));
-    int *scratch = malloc(sizeof(int) * 3 * ((size_t)n + 1));
-    long *cross_map = calloc((size_t)t->depth + 1, sizeof(long));
-    long *cross_id = calloc((size_t)t->depth + 1, sizeof(long));
-    int *identity = malloc(sizeof(int) * ((size_t)n + 1));
+    int *slots = HMPI__ALLOC(int, (size_t)n + 1), *verts = HMPI__ALLOC(int, (size_t)n + 1);
+    int *scratch = HMPI__ALLOC(int, 3 * ((size_t)n + 1));
+    long *cross_map = HMPI__ALLOC(long, (size_t)t->depth + 1);
+    long *cross_id = HMPI__ALLOC(long, (size_t)t->depth + 1);
+    int *identity = HMPI__ALLOC(int, (size_t)n + 1);
     if (!slots || !verts || !scratch || !cross_map || !cross_id || !identity ||
         !path_sorted_slots(t, slot_rank, n, slots)) {
         rc = MPI_ERR_NO_MEM;
@@ -301,10 +313,10 @@ static int by_pair(const void *a, const void *b)
 int hmpi__graph_from_edges(int n, long m, const int *u, const int *v, const int *w, hmpi__graph *g)
 {
     /* both directions, sorted by (from, to), duplicates merged */
-    int *e = malloc(sizeof(int) * 3 * (2 * (size_t)m + 1));
+    int *e = HMPI__ALLOC(int, 3 * (2 * (size_t)m + 1));
     memset(g, 0, sizeof *g);
     g->n = n;
-    g->xadj = calloc((size_t)n + 1, sizeof(int));
+    g->xadj = HMPI__ALLOC(int, (size_t)n + 1);
     if (!e || !g->xadj) {
         free(e);
         free(g->xadj);
@@ -327,8 +339,8 @@ int hmpi__graph_from_edges(int n, long m, const int *u, const int *v, const int 
         memmove(e + 3 * j, e + 3 * i, 3 * sizeof(int));
         j++;
     }
-    g->adj = malloc(sizeof(int) * ((size_t)j + 1));
-    g->w = malloc(sizeof(int) * ((size_t)j + 1));
+    g->adj = HMPI__ALLOC(int, (size_t)j + 1);
+    g->w = HMPI__ALLOC(int, (size_t)j + 1);
     if (!g->adj || !g->w) {
         free(e);
         hmpi__graph_free(g);

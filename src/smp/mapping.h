@@ -3,6 +3,7 @@
 #ifndef HMPI_SMP_MAPPING_H
 #define HMPI_SMP_MAPPING_H
 
+#include "core/config.h"
 #include "hierarchy/commloc.h"
 
 /* An undirected weighted graph on n vertices, in CSR form, each edge in the
@@ -13,8 +14,6 @@ typedef struct hmpi__graph {
     int *adj;  /* [xadj[n]] */
     int *w;    /* [xadj[n]] */
 } hmpi__graph;
-
-enum { HMPI__EFFORT_FAST, HMPI__EFFORT_DEFAULT, HMPI__EFFORT_BEST };
 
 /* Place vertex v on slot place[v] (a bijection on 0..n-1); slot s is the
  * process whose row in t is slot_rank[s]; pinned[v] >= 0 fixes vertex v on

@@ -1,5 +1,6 @@
 /* Open-addressing hash map from names to indices (FNV-1a, linear probing). */
 #include "util/namemap.h"
+#include "util/hash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -7,10 +8,7 @@
 
 static uint32_t hash(const char *s)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    return hmpi__hash_bytes(HMPI__HASH_INIT, s, strlen(s));
 }
 
 void hmpi__namemap_init(hmpi__namemap *m)

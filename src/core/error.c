@@ -6,8 +6,9 @@
  * MPI_ERR_COMM, ...; for the others (MPICH garbles their strings), hmpi
  * registers one class of its own per predefined class it uses, and
  * HMPI_Error_class() maps back. */
-#include "hmpi_internal.h"
-#include "util/state.h"
+#include "core/error.h"
+#include "core/config.h"
+#include "core/finalize.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -112,7 +113,7 @@ static int make_code(int mpi_class, const char *fn, const char *fmt, va_list ap)
     MPI_Finalized(&finalized);
     if (!initialized || finalized)
         return mpi_class;
-    hmpi__state_ensure();
+    hmpi__finalize_ensure();
     pthread_mutex_lock(&error_lock);
     int code = code_for(mpi_class, message);
     pthread_mutex_unlock(&error_lock);
@@ -175,6 +176,15 @@ int HMPI_Get_version(int *version)
     return MPI_SUCCESS;
 }
 
+int HMPI_Query_thread(int *provided)
+{
+    if (!provided)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Query_thread",
+                           "argument 'provided' is NULL");
+    *provided = MPI_THREAD_MULTIPLE;
+    return MPI_SUCCESS;
+}
+
 void hmpi__error_release(void)
 {
     pthread_mutex_lock(&error_lock);
@@ -190,12 +200,7 @@ void hmpi__error_release(void)
 
 int hmpi__verbose_enabled(void)
 {
-    static int level = -1;
-    if (level < 0) {
-        const char *v = getenv("HMPI_VERBOSE");
-        level = v && *v && strcmp(v, "0") != 0;
-    }
-    return level;
+    return hmpi__config_number(HMPI__CFG_VERBOSE);
 }
 
 void hmpi__verbose(const char *fmt, ...)

@@ -1,0 +1,263 @@
+/* The configuration registry (see config.h). */
+#include "core/config.h"
+#include "core/error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum cfg_type { CFG_BOOL, CFG_INT, CFG_ENUM, CFG_STRING, CFG_LEVELS };
+
+static const char *const type_names[] = {"bool", "int", "enum", "string", "levels"};
+
+static const char *const coll_algorithms[] = {"auto",     "hierarchical",  "binomial",
+                                              "linear",   "ring",          "recursive_doubling",
+                                              "pairwise", "dissemination", NULL};
+static const char *const p2p_modes[] = {"auto", "persistent", "nonblocking", NULL};
+static const char *const iso_algorithms[] = {"auto", "direct", "dimensional", "logarithmic", NULL};
+static const char *const efforts[] = {"fast", "default", "best", NULL};
+
+typedef struct cfg_var {
+    const char *env;  /* environment variable, or NULL */
+    const char *info; /* info key, or NULL */
+    int type;
+    const char *const *names; /* CFG_ENUM: allowed values */
+    const char *def;          /* default, as text */
+    const char *doc;
+} cfg_var;
+
+static const cfg_var registry[HMPI__NCFG] = {
+    [HMPI__CFG_TOPOLOGY] = {"HMPI_TOPOLOGY", NULL, CFG_STRING, NULL, "",
+                            "virtual cluster file: all locality comes from it (read once)"},
+    [HMPI__CFG_NETWORK_TOPOLOGY] = {"HMPI_NETWORK_TOPOLOGY", NULL, CFG_STRING, NULL, "",
+                                    "Slurm topology.conf (tree plugin) giving the switches above "
+                                    "the real nodes (read once)"},
+    [HMPI__CFG_SLURM_ADDR] = {"SLURM_TOPOLOGY_ADDR", NULL, CFG_STRING, NULL, "",
+                              "set by Slurm: this node's switch path, e.g. s0.s3.node7"},
+    [HMPI__CFG_SLURM_PATTERN] = {"SLURM_TOPOLOGY_ADDR_PATTERN", NULL, CFG_STRING, NULL, "",
+                                 "set by Slurm: the kinds of SLURM_TOPOLOGY_ADDR's elements"},
+    [HMPI__CFG_HW_RESOURCE_TYPE] = {NULL, "mpi_hw_resource_type", CFG_STRING, NULL, "",
+                                    "guided splits: the level (MPI 4.0); unknown or missing "
+                                    "gives MPI_COMM_NULL, as the standard says"},
+    [HMPI__CFG_LEVELS] = {NULL, "hmpi_levels", CFG_LEVELS, NULL, "",
+                          "comma-separated level names that HMPI_Hierarchy_create and the "
+                          "topology-aware collectives may use (empty: all)"},
+    [HMPI__CFG_COLL_ALGORITHM] = {"HMPI_COLL_ALGORITHM", "hmpi_algorithm", CFG_ENUM,
+                                  coll_algorithms, "auto", "algorithm of the collectives"},
+    [HMPI__CFG_P2P] = {"HMPI_P2P", NULL, CFG_ENUM, p2p_modes, "auto",
+                       "how schedule rounds post their messages: persistent requests or "
+                       "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},
+    [HMPI__CFG_ISO_ALGORITHM] = {"HMPI_ISO_ALGORITHM", "hmpi_iso_algorithm", CFG_ENUM,
+                                 iso_algorithms, "auto",
+                                 "algorithm of the isomorphic neighbourhood collectives"},
+    [HMPI__CFG_ISO_PORTS] = {"HMPI_ISO_PORTS", "hmpi_iso_ports", CFG_INT, NULL, "0",
+                             "direct isomorphic algorithm: messages in flight at once (0: all)"},
+    [HMPI__CFG_MAP_EFFORT] = {"HMPI_MAP_EFFORT", "hmpi_map_effort", CFG_ENUM, efforts, "default",
+                              "Scotch effort when placing graph and Cartesian communicators"},
+    [HMPI__CFG_CHECK] = {"HMPI_CHECK", NULL, CFG_BOOL, NULL, "0",
+                         "collectives verify across processes that their arguments agree "
+                         "(one extra allreduce per call)"},
+    [HMPI__CFG_VERBOSE] = {"HMPI_VERBOSE", NULL, CFG_BOOL, NULL, "0",
+                           "diagnostics on stderr (hmpi prints nothing otherwise)"},
+};
+
+/* ---- parsing ------------------------------------------------------------ */
+
+static int parse_bool(const char *s, int *out)
+{
+    static const char *const yes[] = {"1", "true", "yes", "on", NULL};
+    static const char *const no[] = {"0", "false", "no", "off", NULL};
+    for (int i = 0; yes[i]; i++)
+        if (!strcasecmp(s, yes[i]) || !strcasecmp(s, no[i])) {
+            *out = !strcasecmp(s, yes[i]);
+            return 0;
+        }
+    int n;
+    if (hmpi__parse_int(s, s + strlen(s), &n) == 0) { /* HMPI_VERBOSE=2 */
+        *out = n != 0;
+        return 0;
+    }
+    return -1;
+}
+
+static int parse_enum(const char *const *names, const char *s, int *out)
+{
+    for (int i = 0; names[i]; i++)
+        if (!strcasecmp(s, names[i])) {
+            *out = i;
+            return 0;
+        }
+    return -1;
+}
+
+/* Comma- or space-separated level names; no hidden-state tokenizer. */
+static int parse_levels(const char *s, uint32_t *mask, char *bad, size_t badlen)
+{
+    *mask = 0;
+    while (*s) {
+        size_t n = strcspn(s, ", ");
+        if (n > 0) {
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)n, s);
+            int kind = hmpi__kind_parse(word);
+            if (kind < 0) {
+                snprintf(bad, badlen, "%s", word);
+                return -1;
+            }
+            *mask |= 1u << kind;
+        }
+        s += n + (s[n] != '\0');
+    }
+    return 0;
+}
+
+static void allowed_values(int id, char *buf, size_t len)
+{
+    const cfg_var *v = &registry[id];
+    size_t used = 0;
+    buf[0] = '\0';
+    switch (v->type) {
+    case CFG_BOOL:
+        snprintf(buf, len, "0, 1, true, false, yes, no, on, off");
+        break;
+    case CFG_INT:
+        snprintf(buf, len, "a non-negative integer");
+        break;
+    case CFG_ENUM:
+        for (int i = 0; v->names[i] && used < len; i++)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", v->names[i]);
+        break;
+    case CFG_LEVELS:
+        snprintf(buf, len, "level names (Machine, Package, NUMANode, L3Cache, Core, ...)");
+        break;
+    default:
+        snprintf(buf, len, "any text");
+    }
+}
+
+/* Parse out->text as setting id: 0, or -1 with the offending word in bad. */
+static int parse_text(int id, hmpi__cfg_value *out, char *bad, size_t badlen)
+{
+    const cfg_var *v = &registry[id];
+    switch (v->type) {
+    case CFG_BOOL:
+        return parse_bool(out->text, &out->number);
+    case CFG_INT:
+        return hmpi__parse_int(out->text, out->text + strlen(out->text), &out->number);
+    case CFG_ENUM:
+        return parse_enum(v->names, out->text, &out->number);
+    case CFG_LEVELS:
+        return parse_levels(out->text, &out->mask, bad, badlen);
+    default:
+        return 0;
+    }
+}
+
+/* Parse as setting id; on failure a code naming where the value came from. */
+static int parse(int id, const char *fn, hmpi__cfg_value *out)
+{
+    const cfg_var *v = &registry[id];
+    char bad[64] = "", allowed[256], what[128];
+    if (parse_text(id, out, bad, sizeof bad) == 0)
+        return MPI_SUCCESS;
+    allowed_values(id, allowed, sizeof allowed);
+    if (out->source == HMPI__FROM_INFO)
+        snprintf(what, sizeof what, "argument 'info': key '%s'", v->info);
+    else
+        snprintf(what, sizeof what, "environment variable %s", v->env);
+    if (bad[0])
+        return hmpi__error_code(MPI_ERR_INFO_VALUE, fn,
+                                "%s has value '%s': unknown level '%s' in '%s' (expected %s)", what,
+                                out->text, bad, v->info ? v->info : v->env, allowed);
+    return hmpi__error_code(MPI_ERR_INFO_VALUE, fn, "%s has value '%s': expected %s", what,
+                            out->text, allowed);
+}
+
+/* The raw text: info key, else environment, else default. */
+static void lookup(int id, MPI_Info info, hmpi__cfg_value *out)
+{
+    const cfg_var *v = &registry[id];
+    const char *env = v->env ? getenv(v->env) : NULL;
+    out->source = HMPI__FROM_DEFAULT;
+    if (v->info && hmpi__info_get(info, v->info, out->text, sizeof out->text)) {
+        out->source = HMPI__FROM_INFO;
+        return;
+    }
+    if (env && *env) {
+        snprintf(out->text, sizeof out->text, "%s", env);
+        out->source = HMPI__FROM_ENV;
+        return;
+    }
+    snprintf(out->text, sizeof out->text, "%s", v->def);
+}
+
+int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *value)
+{
+    memset(value, 0, sizeof *value);
+    lookup(id, info, value);
+    return parse(id, fn, value);
+}
+
+int hmpi__config_number(int id)
+{
+    hmpi__cfg_value v, fallback;
+    char bad[64];
+    memset(&v, 0, sizeof v);
+    lookup(id, MPI_INFO_NULL, &v);
+    if (parse_text(id, &v, bad, sizeof bad) == 0)
+        return v.number;
+    memset(&fallback, 0, sizeof fallback);
+    snprintf(fallback.text, sizeof fallback.text, "%s", registry[id].def);
+    return parse_text(id, &fallback, bad, sizeof bad) == 0 ? fallback.number : 0;
+}
+
+const char *hmpi__config_name(int id, int number)
+{
+    const char *const *names = registry[id].names;
+    for (int i = 0; names && names[i]; i++)
+        if (i == number)
+            return names[i];
+    return "?";
+}
+
+/* ---- the public listing ------------------------------------------------- */
+
+int HMPI_Config_count(int *count)
+{
+    if (!count)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Config_count",
+                           "argument 'count' is NULL");
+    *count = HMPI__NCFG;
+    return MPI_SUCCESS;
+}
+
+int HMPI_Config_get(int index, HMPI_Config_var *var)
+{
+    static const char fn[] = "HMPI_Config_get";
+    static const char *const sources[] = {"default", "environment", "info"};
+    static _Thread_local char allowed[256], current[HMPI__CFG_STRLEN];
+    char bad[64];
+    if (!var)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument 'var' is NULL");
+    if (index < 0 || index >= HMPI__NCFG)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn,
+                           "argument 'index' (%d) is not in 0..%d (see HMPI_Config_count)", index,
+                           HMPI__NCFG - 1);
+    const cfg_var *v = &registry[index];
+    hmpi__cfg_value value;
+    memset(&value, 0, sizeof value);
+    lookup(index, MPI_INFO_NULL, &value);
+    allowed_values(index, allowed, sizeof allowed);
+    snprintf(current, sizeof current, "%s", value.text);
+    *var = (HMPI_Config_var){.env = v->env,
+                             .info_key = v->info,
+                             .type = type_names[v->type],
+                             .allowed = allowed,
+                             .default_value = v->def,
+                             .value = current,
+                             .source = sources[value.source],
+                             .doc = v->doc,
+                             .valid = parse_text(index, &value, bad, sizeof bad) == 0};
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,18 @@
+/* Release at MPI_Finalize: modules register hooks, the core calls them.
+ * Private. */
+#ifndef HMPI_CORE_FINALIZE_H
+#define HMPI_CORE_FINALIZE_H
+
+/* A module's release function: frees its caches, keyvals and attributes of
+ * predefined communicators. Runs while MPI is still fully usable. */
+typedef void hmpi__finalize_hook(void);
+
+/* Register hook once (a second registration of the same function is
+ * ignored). Hooks run in reverse order of registration, like atexit().
+ * Thread-safe; installs the MPI_Finalize trigger on first use. */
+void hmpi__at_finalize(hmpi__finalize_hook *hook);
+
+/* Make sure the trigger is installed (for the core's own caches). */
+void hmpi__finalize_ensure(void);
+
+#endif

@@ -1,0 +1,118 @@
+/* The configuration registry: info key over environment over default; a bad
+ * value fails with MPI_ERR_INFO_VALUE naming its source, only in the calls
+ * that use it; the listing (HMPI_Config_count/get). */
+#include "testutil.h"
+
+static int rank, size;
+
+/* Rounds of an 8-process bcast tell the algorithm: linear 1, binomial 3. */
+static int bcast_rounds(MPI_Info info)
+{
+    int x = 1, rounds, messages;
+    HMPI_Request req;
+    CHECK_MPI(HMPI_Bcast_init(&x, 1, MPI_INT, 0, MPI_COMM_WORLD, info, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+    CHECK_MPI(HMPI_Start(&req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(&req));
+    int most;
+    MPI_Allreduce(&rounds, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return most;
+}
+
+static void precedence(void)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "binomial");
+    setenv("HMPI_COLL_ALGORITHM", "linear", 1);
+    int from_env = bcast_rounds(MPI_INFO_NULL), from_info = bcast_rounds(info);
+    unsetenv("HMPI_COLL_ALGORITHM");
+    CHECK(from_env < from_info); /* linear (environment) vs binomial (info wins) */
+    MPI_Info_free(&info);
+}
+
+static void bad_values(void)
+{
+    int x = 0;
+    MPI_Comm node;
+    MPI_Info info;
+    setenv("HMPI_COLL_ALGORITHM", "fastest", 1);
+    /* not used by splits: no error there */
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    MPI_Comm_free(&node);
+    expect_error(HMPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_INFO_VALUE, "HMPI_Bcast",
+                 "environment variable HMPI_COLL_ALGORITHM has value 'fastest'");
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "slowest");
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    expect_error(HMPI_Bcast_init(&x, 1, MPI_INT, 0, MPI_COMM_WORLD, info, &req), MPI_ERR_INFO_VALUE,
+                 "HMPI_Bcast_init", "key 'hmpi_algorithm' has value 'slowest'");
+    CHECK(req == HMPI_REQUEST_NULL); /* outputs written only on success */
+    unsetenv("HMPI_COLL_ALGORITHM");
+    MPI_Info_set(info, "hmpi_levels", "Machine,Rack");
+    HMPI_Hierarchy h = HMPI_HIERARCHY_NULL;
+    expect_error(HMPI_Hierarchy_create(MPI_COMM_WORLD, info, &h), MPI_ERR_INFO_VALUE,
+                 "HMPI_Hierarchy_create", "unknown level 'Rack'");
+    CHECK(h == HMPI_HIERARCHY_NULL);
+    MPI_Info_free(&info);
+    /* iso settings share the parser and the class */
+    int dims[1] = {size}, periods[1] = {1}, offs[1] = {1}, buf[2] = {0, 0};
+    MPI_Comm cart, iso;
+    CHECK_MPI(MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart));
+    MPI_Comm_set_errhandler(cart, MPI_ERRORS_RETURN);
+    CHECK_MPI(HMPI_Iso_neighborhood_create(cart, 1, offs, &iso));
+    setenv("HMPI_ISO_ALGORITHM", "sideways", 1);
+    expect_error(HMPI_Iso_neighbor_alltoall(buf, 1, MPI_INT, buf + 1, 1, MPI_INT, iso),
+                 MPI_ERR_INFO_VALUE, "HMPI_Iso_neighbor_alltoall", "HMPI_ISO_ALGORITHM");
+    unsetenv("HMPI_ISO_ALGORITHM");
+    setenv("HMPI_ISO_PORTS", "-3", 1);
+    expect_error(HMPI_Iso_neighbor_alltoall(buf, 1, MPI_INT, buf + 1, 1, MPI_INT, iso),
+                 MPI_ERR_INFO_VALUE, "HMPI_Iso_neighbor_alltoall", "non-negative integer");
+    unsetenv("HMPI_ISO_PORTS");
+    CHECK_MPI(HMPI_Iso_neighbor_alltoall(buf, 1, MPI_INT, buf + 1, 1, MPI_INT, iso));
+    MPI_Comm_free(&cart);
+}
+
+static void listing(void)
+{
+    int n;
+    HMPI_Config_var v;
+    CHECK_MPI(HMPI_Config_count(&n));
+    CHECK(n >= 12);
+    int seen_check = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK_MPI(HMPI_Config_get(i, &v));
+        CHECK(v.env || v.info_key);
+        CHECK(v.doc && *v.doc && v.type && v.allowed && v.default_value && v.value);
+        seen_check |= v.env && !strcmp(v.env, "HMPI_CHECK");
+    }
+    CHECK(seen_check);
+    setenv("HMPI_P2P", "carrier-pigeon", 1);
+    for (int i = 0; i < n; i++) {
+        CHECK_MPI(HMPI_Config_get(i, &v));
+        if (v.env && !strcmp(v.env, "HMPI_P2P")) {
+            CHECK_STR(v.value, "carrier-pigeon");
+            CHECK_STR(v.source, "environment");
+            CHECK(!v.valid);
+        }
+    }
+    unsetenv("HMPI_P2P");
+    expect_error(HMPI_Config_get(n, &v), MPI_ERR_ARG, "HMPI_Config_get", "argument 'index'");
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    precedence();
+    bad_values();
+    listing();
+    if (rank == 0)
+        printf("test_config: %d checks passed on %d ranks\n", test_checks, size);
+    MPI_Finalize();
+    return 0;
+}
