@@ -2,6 +2,7 @@
 #   make demo    install what is missing, build, show the hierarchy and a measurement
 #   make check   install what is missing, build with Open MPI and MPICH, run all tests
 BUILD   ?= build
+MAKEFLAGS += --no-print-directory
 JOBS    ?= 2
 CMAKE_FLAGS ?= -DHMPI_WERROR=ON
 OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
