@@ -275,7 +275,10 @@ static void compare_with_mpi(int coll, int bytes, MPI_Comm comm, int rank)
     if (rank == 0) {
         printf("  %-20s %8d", names[coll], bytes);
         for (int v = 0; v < NVARIANTS; v++)
-            printf(" %10.2f", t[v] * 1e6);
+            if (t[v] > 0)
+                printf(" %10.2f", t[v] * 1e6);
+            else
+                printf(" %10s", "-"); /* not offered by this MPI library */
         for (int v = 1; v < NVARIANTS; v++)
             if (t[v] > 0)
                 printf(" %9.2f", t[V_HMPI] / t[v]);

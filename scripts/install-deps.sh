@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [extra packages...]
 set -euo pipefail
 packages=(build-essential cmake pkg-config libhwloc-dev hwloc libopenmpi-dev openmpi-bin
-          libmpich-dev mpich libscotch-dev "$@")
+          libmpich-dev mpich libscotch-dev libsimgrid-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

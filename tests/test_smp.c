@@ -332,10 +332,10 @@ static void errors(void)
     /* only one process is wrong: it returned before the others' collective
      * once; now every process fails and none hangs */
     int ring[1] = {(rank + 1) % size};
-    expect_error(HMPI_Graph_create(MPI_COMM_WORLD, 1, ring, 1, rank == 0 ? info : MPI_INFO_NULL,
-                                   &out),
-                 rank == 0 ? MPI_ERR_INFO_VALUE : MPI_ERR_ARG, "HMPI_Graph_create",
-                 rank == 0 ? "'extreme'" : "process 0");
+    expect_error(
+        HMPI_Graph_create(MPI_COMM_WORLD, 1, ring, 1, rank == 0 ? info : MPI_INFO_NULL, &out),
+        rank == 0 ? MPI_ERR_INFO_VALUE : MPI_ERR_ARG, "HMPI_Graph_create",
+        rank == 0 ? "'extreme'" : "process 0");
     int one_bad[2] = {1, rank == 0 ? -1 : 1};
     expect_error(
         HMPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, one_bad, 1, MPI_INFO_NULL, &out),

@@ -111,13 +111,13 @@ static int delete_ctx(MPI_Comm comm, int keyval, void *value, void *extra)
 
 /* At MPI_Finalize: MPI_COMM_WORLD's context (MPI does not delete its
  * attributes), then the keyval. */
-static void release(void)
+static void release(int mpi_usable)
 {
     pthread_mutex_lock(&keyval_lock);
     int k = ctx_keyval;
     ctx_keyval = MPI_KEYVAL_INVALID;
     pthread_mutex_unlock(&keyval_lock);
-    if (k == MPI_KEYVAL_INVALID)
+    if (k == MPI_KEYVAL_INVALID || !mpi_usable)
         return;
     void *v;
     int flag = 0;

@@ -35,6 +35,12 @@ static int class_map_own[MAX_CLASS_MAP];
 static int class_map_count;
 
 /* Does MPI_Add_error_code accept a predefined class and keep its string? */
+/* MPI 3.0 made the string const; SimGrid SMPI's prototype is not. */
+static int add_error_string(int code, const char *text)
+{
+    return MPI_Add_error_string(code, (char *)text);
+}
+
 static int predefined_classes_work(void)
 {
     static const char probe[] = "hmpi: error class probe";
@@ -42,7 +48,7 @@ static int predefined_classes_work(void)
     char text[MPI_MAX_ERROR_STRING];
     if (MPI_Add_error_code(MPI_ERR_OTHER, &code) != MPI_SUCCESS)
         return 0;
-    if (MPI_Add_error_string(code, probe) != MPI_SUCCESS)
+    if (add_error_string(code, probe) != MPI_SUCCESS)
         return 0;
     if (MPI_Error_string(code, text, &len) != MPI_SUCCESS)
         return 0;
@@ -67,7 +73,7 @@ static int target_class(int mpi_class)
         return mpi_class;
     MPI_Error_string(mpi_class, text, &len);
     snprintf(name, sizeof name, "hmpi: %s", text);
-    MPI_Add_error_string(own, name);
+    add_error_string(own, name);
     class_map_mpi[class_map_count] = mpi_class;
     class_map_own[class_map_count] = own;
     class_map_count++;
@@ -84,7 +90,7 @@ static int code_for(int mpi_class, const char *message)
         return mpi_class;
     int cls = target_class(mpi_class), code;
     if (MPI_Add_error_code(cls, &code) != MPI_SUCCESS ||
-        MPI_Add_error_string(code, message) != MPI_SUCCESS)
+        add_error_string(code, message) != MPI_SUCCESS)
         return mpi_class;
     struct cached_code *c = malloc(sizeof *c);
     char *copy = strdup(message);

@@ -24,10 +24,15 @@ static int run_hooks(MPI_Comm comm, int keyval, void *value, void *extra)
     nhooks = 0;
     self_keyval = MPI_KEYVAL_INVALID;
     pthread_mutex_unlock(&finalize_lock);
+    int initialized = 0, finalized = 1;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    int usable = initialized && !finalized; /* SMPI: called after finalize */
     while (n > 0)
-        hooks[--n]();
+        hooks[--n](usable);
     hmpi__error_release(); /* last: the hooks may still create error codes */
-    MPI_Comm_free_keyval(&keyval);
+    if (usable)
+        MPI_Comm_free_keyval(&keyval);
     return MPI_SUCCESS;
 }
 

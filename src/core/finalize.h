@@ -4,8 +4,10 @@
 #define HMPI_CORE_FINALIZE_H
 
 /* A module's release function: frees its caches, keyvals and attributes of
- * predefined communicators. Runs while MPI is still fully usable. */
-typedef void hmpi__finalize_hook(void);
+ * predefined communicators. MPI libraries run it while MPI is still fully
+ * usable (mpi_usable = 1); SimGrid SMPI runs it after finalize (0): then it
+ * may free memory only, and make no MPI call. */
+typedef void hmpi__finalize_hook(int mpi_usable);
 
 /* Register hook once (a second registration of the same function is
  * ignored). Hooks run in reverse order of registration, like atexit().

@@ -228,8 +228,9 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
     return 0;
 }
 
-static void release(void)
+static void release(int mpi_usable)
 {
+    (void)mpi_usable; /* hwloc only */
     pthread_mutex_lock(&locality_lock);
     if (machine_topology)
         hwloc_topology_destroy(machine_topology);

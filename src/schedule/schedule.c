@@ -65,13 +65,14 @@ static int reserve(void **array, int *cap, int count, size_t size)
 
 /* How rounds post their messages. Persistent requests ("request caching")
  * by default; HMPI_P2P=nonblocking posts the same prepared messages with
- * MPI_Isend/MPI_Irecv, which is ~3x cheaper per message in Open MPI 4.1
- * (auto picks it there). */
+ * MPI_Isend/MPI_Irecv, which is ~3x cheaper per message in Open MPI 4.1, and
+ * the only correct way in SimGrid SMPI 3.32 (its persistent sends lose eager
+ * messages restarted before the receive is posted): auto picks it there. */
 static int nonblocking_mode(void)
 {
     int mode = hmpi__config_number(HMPI__CFG_P2P);
     if (mode == HMPI__P2P_AUTO)
-#if defined(OPEN_MPI) && OPEN_MPI
+#if (defined(OPEN_MPI) && OPEN_MPI) || defined(SMPI_H)
         return 1;
 #else
         return 0;
