@@ -115,7 +115,7 @@ static void release(int mpi_usable)
 {
     pthread_mutex_lock(&keyval_lock);
     int k = ctx_keyval;
-    ctx_keyval = MPI_KEYVAL_INVALID;
+    __atomic_store_n(&ctx_keyval, MPI_KEYVAL_INVALID, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&keyval_lock);
     if (k == MPI_KEYVAL_INVALID || !mpi_usable)
         return;
@@ -127,13 +127,20 @@ static void release(int mpi_usable)
     MPI_Comm_free_keyval(&k);
 }
 
+/* The library's keyval: an atomic load on every lookup, the mutex only the
+ * first time. */
 static int keyval(void)
 {
+    int k = __atomic_load_n(&ctx_keyval, __ATOMIC_ACQUIRE);
+    if (k != MPI_KEYVAL_INVALID)
+        return k;
     pthread_mutex_lock(&keyval_lock);
     if (ctx_keyval == MPI_KEYVAL_INVALID &&
-        MPI_Comm_create_keyval(copy_ctx, delete_ctx, &ctx_keyval, NULL) == MPI_SUCCESS)
+        MPI_Comm_create_keyval(copy_ctx, delete_ctx, &k, NULL) == MPI_SUCCESS) {
         hmpi__at_finalize(release);
-    int k = ctx_keyval;
+        __atomic_store_n(&ctx_keyval, k, __ATOMIC_RELEASE);
+    }
+    k = ctx_keyval;
     pthread_mutex_unlock(&keyval_lock);
     return k;
 }
