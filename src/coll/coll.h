@@ -19,6 +19,7 @@ enum hmpi__coll {
     HMPI__NCOLLS
 };
 
+/* In the order of the values of hmpi_algorithm in the registry (core/config.c). */
 enum hmpi__algorithm {
     HMPI__ALG_AUTO,
     HMPI__ALG_HIERARCHICAL,

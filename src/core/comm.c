@@ -215,14 +215,14 @@ int hmpi__comm_slot_set(MPI_Comm comm, int slot, hmpi__shared *obj)
 
 /* ---- private traffic ----------------------------------------------------- */
 
-int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup)
+/* comm's context, with its private duplicate made (collective the first time). */
+static int private_ctx(MPI_Comm comm, comm_ctx **out)
 {
     comm_ctx *c = find(comm, 1);
-    int rc;
     if (!c)
         return MPI_ERR_NO_MEM;
     if (c->dup == MPI_COMM_NULL) { /* collective: every process gets here alike */
-        int *ub, flag = 0;
+        int *ub, flag = 0, rc;
         MPI_Comm d;
         making_private_dup = 1;
         rc = MPI_Comm_dup(comm, &d);
@@ -235,17 +235,27 @@ int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup)
         c->dup = d;
         pthread_mutex_unlock(&c->lock);
     }
-    *dup = c->dup;
+    *out = c;
     return MPI_SUCCESS;
+}
+
+int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup)
+{
+    comm_ctx *c;
+    int rc = private_ctx(comm, &c);
+    if (rc == MPI_SUCCESS)
+        *dup = c->dup;
+    return rc;
 }
 
 int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag)
 {
-    int rc = hmpi__comm_private(comm, dup);
+    comm_ctx *c;
+    int rc = private_ctx(comm, &c);
     if (rc != MPI_SUCCESS)
         return rc;
-    comm_ctx *c = find(comm, 0);
     unsigned t = (unsigned)__atomic_fetch_add(&c->next_tag, 1, __ATOMIC_RELAXED);
+    *dup = c->dup;
     *tag = (int)(t % ((unsigned)c->tag_ub + 1u));
     return MPI_SUCCESS;
 }

@@ -11,6 +11,8 @@ enum cfg_type { CFG_BOOL, CFG_INT, CFG_ENUM, CFG_STRING, CFG_LEVELS };
 
 static const char *const type_names[] = {"bool", "int", "enum", "string", "levels"};
 
+/* Value numbers are the modules' enums: coll.h hmpi__algorithm, iso.h
+ * hmpi__iso_alg, config.h hmpi__p2p_mode and hmpi__effort; keep the orders. */
 static const char *const coll_algorithms[] = {"auto",     "hierarchical",  "binomial",
                                               "linear",   "ring",          "recursive_doubling",
                                               "pairwise", "dissemination", NULL};

@@ -6,7 +6,8 @@
 
 int hmpi__allreduce_range(MPI_Comm comm, int n, const long *mine, long *lo, long *hi)
 {
-    long stack[2 * 16], *v = n <= 16 ? stack : malloc(2 * (size_t)n * sizeof *v);
+    /* every fixed-size agreement (splits: 34 values) fits the stack */
+    long stack[2 * 64], *v = n <= 64 ? stack : malloc(2 * (size_t)n * sizeof *v);
     if (!v)
         return MPI_ERR_NO_MEM;
     for (int i = 0; i < n; i++) {
@@ -21,6 +22,14 @@ int hmpi__allreduce_range(MPI_Comm comm, int n, const long *mine, long *lo, long
     }
     if (v != stack)
         free(v);
+    return rc;
+}
+
+int hmpi__any_failed(MPI_Comm comm, int failed, int *any)
+{
+    long mine = failed != 0, lo, hi;
+    int rc = hmpi__allreduce_range(comm, 1, &mine, &lo, &hi);
+    *any = rc == MPI_SUCCESS && hi > 0;
     return rc;
 }
 

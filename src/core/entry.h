@@ -56,6 +56,10 @@ enum hmpi__form { HMPI__FORM_BLOCKING, HMPI__FORM_NONBLOCKING, HMPI__FORM_PERSIS
  * (both HMPI__NO_VALUE when none has). Values must exceed LONG_MIN. */
 int hmpi__allreduce_range(MPI_Comm comm, int n, const long *mine, long *lo, long *hi);
 
+/* Did any process of comm fail? One allreduce; every process gets the same
+ * *any, so that a local failure never leaves the others in a collective. */
+int hmpi__any_failed(MPI_Comm comm, int failed, int *any);
+
 /* A value that must be the same on every process. */
 typedef struct hmpi__agree_item {
     long value;       /* HMPI__NO_VALUE: this process has no opinion */

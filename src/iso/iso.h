@@ -5,6 +5,7 @@
 #include "core/comm.h"
 #include "schedule/request.h"
 
+/* In the order of the values of hmpi_iso_algorithm in the registry (core/config.c). */
 enum hmpi__iso_alg {
     HMPI__ISO_AUTO,
     HMPI__ISO_DIRECT,

@@ -60,13 +60,6 @@ static MPI_Aint extent_of(MPI_Datatype t)
 
 /* ---- checks ------------------------------------------------------------ */
 
-static int check_type(const char *fn, const char *name, MPI_Datatype t)
-{
-    if (t == MPI_DATATYPE_NULL)
-        return hmpi__error_code(MPI_ERR_TYPE, fn, "argument '%s' is MPI_DATATYPE_NULL", name);
-    return MPI_SUCCESS;
-}
-
 /* NULL only makes sense with MPI_BOTTOM-relative datatypes. */
 static int check_buffer(const char *fn, const char *name, const void *buf, int count,
                         MPI_Datatype t)
@@ -83,85 +76,80 @@ static int check_buffer(const char *fn, const char *name, const void *buf, int c
     return MPI_SUCCESS;
 }
 
-static int check_count(const char *fn, const char *name, int i, int count)
-{
-    if (count < 0)
-        return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s[%d]' (%d) is negative", name, i,
-                                count);
-    return MPI_SUCCESS;
-}
+/* Block i of a vector side: its count and (w variants) its type. */
+#define ERRTEST_BLOCK(counts, types, i, rc, fn)                                                    \
+    do {                                                                                           \
+        HMPI__ERRTEST((counts)[i] < 0, rc, MPI_ERR_COUNT, fn,                                      \
+                      "argument '%s[%d]' (%d) is negative", #counts, i, (counts)[i]);              \
+        HMPI__ERRTEST((types) && (types)[i] == MPI_DATATYPE_NULL, rc, MPI_ERR_TYPE, fn,            \
+                      "argument '%s[%d]' is MPI_DATATYPE_NULL", #types, i);                        \
+    } while (0)
 
 /* The send side of block i (significant when target i exists). */
 static int check_send(const char *fn, const args *a, const hmpi__iso *n)
 {
-    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == SRED;
-    if (vector && n->s > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)))
-        return hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                                !a->scounts ? "sendcounts" : "sdispls");
-    if ((a->kind == A2AW || a->kind == SRED) && n->s > 0 && !a->stypes)
-        return hmpi__error_code(MPI_ERR_ARG, fn, "argument 'sendtypes' is NULL");
+    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == SRED, rc = MPI_SUCCESS;
+    const int *sendcounts = a->scounts;
+    const MPI_Datatype *sendtypes = a->kind == A2AV ? NULL : a->stypes;
     if (!vector) {
         int count = is_reduction(a->kind) ? a->count : a->scount;
         MPI_Datatype t = is_reduction(a->kind) ? a->type : a->stype;
-        if (count < 0)
-            return hmpi__error_code(MPI_ERR_COUNT, fn, "argument '%s' (%d) is negative",
-                                    is_reduction(a->kind) ? "count" : "sendcount", count);
-        TRY(check_type(fn, is_reduction(a->kind) ? "datatype" : "sendtype", t));
+        HMPI__ERRTEST_COUNT(count, is_reduction(a->kind) ? "count" : "sendcount", rc, fn);
+        HMPI__ERRTEST_DATATYPE(t, is_reduction(a->kind) ? "datatype" : "sendtype", rc, fn);
         return n->outdegree ? check_buffer(fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
     }
+    HMPI__ERRTEST(n->s > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)), rc, MPI_ERR_ARG, fn,
+                  "argument '%s' is NULL", !a->scounts ? "sendcounts" : "sdispls");
+    HMPI__ERRTEST(a->kind != A2AV && n->s > 0 && !a->stypes, rc, MPI_ERR_ARG, fn,
+                  "argument 'sendtypes' is NULL");
     if (a->kind == A2AV)
-        TRY(check_type(fn, "sendtype", a->stype));
+        HMPI__ERRTEST_DATATYPE(a->stype, "sendtype", rc, fn);
     for (int i = 0; i < n->s; i++) {
         if (n->targets[i] == MPI_PROC_NULL)
             continue;
-        TRY(check_count(fn, "sendcounts", i, a->scounts[i]));
-        MPI_Datatype t = a->kind == A2AV ? a->stype : a->stypes[i];
-        if (a->kind != A2AV)
-            TRY(check_type(fn, "sendtypes[i]", t));
-        TRY(check_buffer(fn, "sendbuf", a->sendbuf, a->scounts[i], t));
+        ERRTEST_BLOCK(sendcounts, sendtypes, i, rc, fn);
+        TRY(check_buffer(fn, "sendbuf", a->sendbuf, a->scounts[i],
+                         sendtypes ? sendtypes[i] : a->stype));
     }
-    return MPI_SUCCESS;
+fn_fail:
+    return rc;
 }
 
 /* The receive side of block i (significant when source i exists). */
 static int check_recv(const char *fn, const args *a, const hmpi__iso *n)
 {
     int vector = a->kind == A2AV || a->kind == A2AW || a->kind == AGV || a->kind == AGW;
+    int commutative = 0, rc = MPI_SUCCESS;
+    const int *recvcounts = a->rcounts;
+    const MPI_Datatype *recvtypes = a->rtypes;
     if (is_reduction(a->kind)) {
-        int commutative = 0;
-        if (a->op == MPI_OP_NULL)
-            return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' is MPI_OP_NULL");
+        HMPI__ERRTEST_OP(a->op, rc, fn);
         MPI_Op_commutative(a->op, &commutative);
-        if (!commutative)
-            return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' must be commutative");
+        HMPI__ERRTEST(!commutative, rc, MPI_ERR_OP, fn, "argument 'op' must be commutative");
         return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->count, a->type)
                            : MPI_SUCCESS;
     }
     if (!vector) {
-        if (a->rcount < 0)
-            return hmpi__error_code(MPI_ERR_COUNT, fn, "argument 'recvcount' (%d) is negative",
-                                    a->rcount);
-        TRY(check_type(fn, "recvtype", a->rtype));
+        HMPI__ERRTEST_COUNT(a->rcount, "recvcount", rc, fn);
+        HMPI__ERRTEST_DATATYPE(a->rtype, "recvtype", rc, fn);
         return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
                            : MPI_SUCCESS;
     }
-    if (n->s > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)))
-        return hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                                !a->rcounts ? "recvcounts" : "rdispls");
-    if ((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes)
-        return hmpi__error_code(MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
+    HMPI__ERRTEST(n->s > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)), rc, MPI_ERR_ARG, fn,
+                  "argument '%s' is NULL", !a->rcounts ? "recvcounts" : "rdispls");
+    HMPI__ERRTEST((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes, rc, MPI_ERR_ARG,
+                  fn, "argument 'recvtypes' is NULL");
     if (a->kind == A2AV || a->kind == AGV)
-        TRY(check_type(fn, "recvtype", a->rtype));
+        HMPI__ERRTEST_DATATYPE(a->rtype, "recvtype", rc, fn);
     for (int i = 0; i < n->s; i++) {
         if (n->sources[i] == MPI_PROC_NULL)
             continue;
-        TRY(check_count(fn, "recvcounts", i, a->rcounts[i]));
-        MPI_Datatype t = a->rtypes ? a->rtypes[i] : a->rtype;
-        if (a->rtypes)
-            TRY(check_type(fn, "recvtypes[i]", t));
-        TRY(check_buffer(fn, "recvbuf", a->recvbuf, a->rcounts[i], t));
+        ERRTEST_BLOCK(recvcounts, recvtypes, i, rc, fn);
+        TRY(check_buffer(fn, "recvbuf", a->recvbuf, a->rcounts[i],
+                         recvtypes ? recvtypes[i] : a->rtype));
     }
-    return MPI_SUCCESS;
+fn_fail:
+    return rc;
 }
 
 /* ---- blocks ------------------------------------------------------------ */

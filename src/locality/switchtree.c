@@ -21,6 +21,34 @@ static int append_names(char ***names, int *n, char **more, int nmore)
     return 0;
 }
 
+/* Take over the n names expanded from one line: append them to *list and
+ * index them in map (a name seen before is an error: "twice"); at most
+ * HMPI__MAX_NODES in all ("kinds" in the message). names is freed. */
+static int add_names(char ***list, int *count, hmpi__namemap *map, char **names, int n,
+                     const hmpi__conf_line *line, const char *twice, const char *kinds, char *err,
+                     size_t errlen)
+{
+    if (append_names(list, count, names, n)) {
+        hmpi__hostlist_free(names, n);
+        snprintf(err, errlen, "line %d: out of memory", line->lineno);
+        return -1;
+    }
+    free(names);
+    for (int i = *count - n; i < *count; i++) {
+        int old = hmpi__namemap_put(map, (*list)[i], i);
+        if (old != -1) {
+            snprintf(err, errlen, old == -2 ? "line %d: out of memory" : "line %d: %s '%.64s' %s",
+                     line->lineno, kinds, (*list)[i], twice);
+            return -1;
+        }
+    }
+    if (*count > HMPI__MAX_NODES) {
+        snprintf(err, errlen, "line %d: more than %d %ss", line->lineno, HMPI__MAX_NODES, kinds);
+        return -1;
+    }
+    return 0;
+}
+
 static int is_switch_line(const hmpi__conf_line *line)
 {
     return strcasecmp(line->words[0].key, "SwitchName") == 0;
@@ -46,26 +74,9 @@ static int declare_switches(const hmpi__conf *conf, hmpi__switchtree *t, char *e
             snprintf(err, errlen, "line %d: SwitchName: %s", line->lineno, sub);
             return -1;
         }
-        if (append_names(&t->name, &t->nswitch, names, n)) {
-            hmpi__hostlist_free(names, n);
-            snprintf(err, errlen, "line %d: out of memory", line->lineno);
+        if (add_names(&t->name, &t->nswitch, &t->switch_map, names, n, line, "is defined twice",
+                      "switch", err, errlen))
             return -1;
-        }
-        free(names);
-        for (int s = t->nswitch - n; s < t->nswitch; s++) {
-            int old = hmpi__namemap_put(&t->switch_map, t->name[s], s);
-            if (old != -1) {
-                snprintf(err, errlen,
-                         old == -2 ? "line %d: out of memory"
-                                   : "line %d: switch '%.64s' is defined twice",
-                         line->lineno, t->name[s]);
-                return -1;
-            }
-        }
-        if (t->nswitch > HMPI__MAX_NODES) {
-            snprintf(err, errlen, "line %d: more than %d switches", line->lineno, HMPI__MAX_NODES);
-            return -1;
-        }
     }
     return 0;
 }
@@ -109,32 +120,16 @@ static int link_nodes(hmpi__switchtree *t, const hmpi__conf_line *line, const ch
         return -1;
     }
     int *grown = realloc(t->node_sw, (size_t)(t->nnodes + n) * sizeof *grown);
-    if (!grown || append_names(&t->node, &t->nnodes, names, n)) {
-        if (grown)
-            t->node_sw = grown;
+    if (!grown) {
         hmpi__hostlist_free(names, n);
         snprintf(err, errlen, "line %d: out of memory", line->lineno);
         return -1;
     }
     t->node_sw = grown;
     for (int i = 0; i < n; i++)
-        t->node_sw[t->nnodes - n + i] = s;
-    free(names);
-    for (int i = t->nnodes - n; i < t->nnodes; i++) {
-        int old = hmpi__namemap_put(&t->node_map, t->node[i], i);
-        if (old != -1) {
-            snprintf(err, errlen,
-                     old == -2 ? "line %d: out of memory"
-                               : "line %d: node '%.64s' is under two switches",
-                     line->lineno, t->node[i]);
-            return -1;
-        }
-    }
-    if (t->nnodes > HMPI__MAX_NODES) {
-        snprintf(err, errlen, "line %d: more than %d nodes", line->lineno, HMPI__MAX_NODES);
-        return -1;
-    }
-    return 0;
+        t->node_sw[t->nnodes + i] = s;
+    return add_names(&t->node, &t->nnodes, &t->node_map, names, n, line, "is under two switches",
+                     "node", err, errlen);
 }
 
 static int link_children(const hmpi__conf *conf, hmpi__switchtree *t, char *err, size_t errlen)

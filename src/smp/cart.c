@@ -151,9 +151,8 @@ static int place_grid(MPI_Comm basecomm, const char *fn, const grid *G, const in
     int *place = HMPI__ALLOC(int, n), *pinned = HMPI__ALLOC(int, n),
         *slot_rank = HMPI__ALLOC(int, n);
     int *all = rank == 0 ? HMPI__ALLOC(int, (size_t)(G->nd + 2) * size) : NULL;
-    int nomem = !place || !pinned || !slot_rank || (rank == 0 && !all), failed;
-    long mine = nomem, lo = 0, hi = 0;
-    if ((rc = hmpi__allreduce_range(basecomm, 1, &mine, &lo, &hi)) != MPI_SUCCESS || hi > 0 ||
+    int nomem = !place || !pinned || !slot_rank || (rank == 0 && !all), failed = 0;
+    if ((rc = hmpi__any_failed(basecomm, nomem, &failed)) != MPI_SUCCESS || failed ||
         (rc = gather_loads(basecomm, G, multiplicity, reorder, all)) != MPI_SUCCESS)
         goto fn_exit;
     for (int v = 0; v < n; v++)
@@ -169,7 +168,6 @@ static int place_grid(MPI_Comm basecomm, const char *fn, const grid *G, const in
             rc = MPI_Cart_create(ordered, G->nd, G->dims, G->periods, 0, cartcomm);
     }
 fn_exit:
-    failed = hi > 0;
     if (failed && rc == MPI_SUCCESS)
         rc = hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
     if (ordered != MPI_COMM_NULL)

@@ -43,15 +43,6 @@ static void symmetric_free(symmetric *S)
     free(S->edges);
 }
 
-/* Did any process fail (one allreduce)? Everyone returns the same answer. */
-static int anyone(MPI_Comm comm, int failed, int *result)
-{
-    long mine = failed, lo, hi;
-    int rc = hmpi__allreduce_range(comm, 1, &mine, &lo, &hi);
-    *result = rc == MPI_SUCCESS && hi > 0;
-    return rc;
-}
-
 /* Identity positions and list sizes from everyone's (degree, reorder, bad). */
 static long index_lists(lists *L)
 {
@@ -85,7 +76,7 @@ static int gather_lists(MPI_Comm comm, int degree, const int *neighbors, int reo
     L->counts = HMPI__ALLOC(int, p);
     L->displs = HMPI__ALLOC(int, (size_t)p + 1);
     int nomem = !L->info || !L->vertex || !L->slot_rank || !L->counts || !L->displs;
-    if ((rc = anyone(comm, nomem, &failed)) != MPI_SUCCESS || failed)
+    if ((rc = hmpi__any_failed(comm, nomem, &failed)) != MPI_SUCCESS || failed)
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
     if ((rc = MPI_Allgather(mine, 3, MPI_INT, L->info, 3, MPI_INT, comm)) != MPI_SUCCESS)
         return rc;
@@ -93,7 +84,7 @@ static int gather_lists(MPI_Comm comm, int degree, const int *neighbors, int reo
     if (total > INT32_MAX)
         return MPI_ERR_COUNT;
     L->all = HMPI__ALLOC(int, total);
-    if ((rc = anyone(comm, !L->all, &failed)) != MPI_SUCCESS || failed)
+    if ((rc = hmpi__any_failed(comm, !L->all, &failed)) != MPI_SUCCESS || failed)
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
     return MPI_Allgatherv(neighbors, degree > 0 && !bad ? degree : 0, MPI_INT, L->all, L->counts,
                           L->displs, MPI_INT, comm);
@@ -269,7 +260,7 @@ int HMPI_Graph_create(MPI_Comm basecomm, int degree, const int neighbors[], int 
     if ((rc = gather_lists(basecomm, degree, neighbors, reorder, bad, &L)) == MPI_SUCCESS &&
         (rc = gathered_errors(fn, &L, bad, degree, effort_rc)) == MPI_SUCCESS) {
         int failed, sym_rc = symmetrise(&L, &g, &S);
-        if ((rc = anyone(basecomm, sym_rc != MPI_SUCCESS, &failed)) == MPI_SUCCESS)
+        if ((rc = hmpi__any_failed(basecomm, sym_rc != MPI_SUCCESS, &failed)) == MPI_SUCCESS)
             rc = failed ? hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory")
                         : place_graph(basecomm, fn, &L, &g, &S, effort, graphcomm);
     }
