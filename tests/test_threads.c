@@ -107,6 +107,19 @@ static void *run(void *arg)
     return NULL;
 }
 
+/* Open MPI 4.1 opens its topo framework lazily, without a lock, at the first
+ * MPI_Cart_create: two threads making their first Cartesian communicators at
+ * once crash inside libopen-pal (mca_topo_base_lazy_init). That is MPI's own
+ * state, not hmpi's, so one Cartesian communicator made before the threads
+ * start opens it; every hmpi state still races in the threads. */
+static void warm_up_topology_framework(void)
+{
+    int dims[1] = {size}, periods[1] = {0};
+    MPI_Comm cart;
+    CHECK_MPI(MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart));
+    CHECK_MPI(MPI_Comm_free(&cart));
+}
+
 int main(int argc, char **argv)
 {
     int provided, supported, nthreads = argc > 1 ? atoi(argv[1]) : 4;
@@ -118,6 +131,7 @@ int main(int argc, char **argv)
     CHECK_MPI(HMPI_Query_thread(&supported));
     CHECK_INT(supported, MPI_THREAD_MULTIPLE);
     CHECK_INT(provided, MPI_THREAD_MULTIPLE); /* both MPI libraries here provide it */
+    warm_up_topology_framework();
     pthread_t *threads = malloc(sizeof *threads * nthreads);
     job *jobs = malloc(sizeof *jobs * nthreads);
     pthread_barrier_init(&start, NULL, (unsigned)nthreads);
