@@ -1,6 +1,7 @@
 # hmpi — two commands:
 #   make demo    install what is missing, build, show the hierarchy and a measurement
 #   make check   install what is missing, build with Open MPI and MPICH, run all tests
+#   make simulate  the SimGrid study of the collectives at scale (long; see README)
 BUILD   ?= build
 MAKEFLAGS += --no-print-directory
 JOBS    ?= 2
@@ -10,7 +11,7 @@ OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 CLUSTER ?= share/clusters/goglin-4nodes.conf
 
 .PHONY: all deps build build-openmpi build-mpich check check-openmpi check-mpich demo fuzz \
-        doc format clean
+        doc format clean simulate demo-simulation
 
 all: build
 
@@ -53,6 +54,30 @@ demo: build-openmpi build-mpich
 	@echo
 	@echo "== Against MPICH's own MPI_COMM_TYPE_HW_UNGUIDED (this machine, 4 ranks bound to cores)"
 	@mpiexec.mpich -n 4 -bind-to core $(BUILD)/mpich/bench/hierarchy --reps 11
+	@echo
+	@$(MAKE) demo-simulation
+
+# A few seconds of SimGrid: 256 simulated ranks on a 16 x 16 fat tree,
+# hmpi against SMPI's mpich selector (simulated microseconds).
+demo-simulation: deps
+	@echo "== Simulated: 256 ranks on a fat tree of 16 nodes x 16 cores (SimGrid SMPI, mpich selector)"
+	@scripts/smpi-build.sh $(BUILD)/sim/scale bench/scale.c
+	@scripts/sim-platform.sh fattree $(BUILD)/sim/demo 16 16
+	@HMPI_TOPOLOGY=$(BUILD)/sim/demo/cluster.conf smpirun -np 256 \
+	  -platform $(BUILD)/sim/demo/platform.xml -hostfile $(BUILD)/sim/demo/hostfile \
+	  --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:no \
+	  --cfg=smpi/host-speed:1Gf --log=root.thres:warning --log=smpi_config.thres:warning \
+	  --log=xbt_cfg.thres:warning $(BUILD)/sim/scale --colls bcast,allreduce \
+	  --sizes 8192,1048576 --reps 1 --header 2>/dev/null | \
+	  awk -F, 'NR == 1 { next } $$6 == "mpi" { m = $$7; next } \
+	    { printf "  %-9s %8s bytes   MPI (mpich) %9.1f us   hmpi %9.1f us   ratio %.2f\n", \
+	      $$4, $$5, m, $$7, $$7 / m }'
+
+# The collectives at scale in SimGrid SMPI: platforms and virtual clusters
+# from one description, hmpi against SMPI's selectors, CSV, summary, plots.
+SIM_OUT ?= $(BUILD)/simulate
+simulate: deps
+	@scripts/simulate.sh $(SIM_OUT)
 
 # The API reference (Doxygen): every public symbol documented, no warning.
 doc:

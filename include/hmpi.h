@@ -539,12 +539,15 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * included), datatype (derived ones too, holes untouched) and op;
  * non-commutative ops are applied in rank order. `MPI_IN_PLACE` as in MPI.
  * The algorithm comes from the info key `hmpi_algorithm` of `_init` calls, or
- * the environment variable `HMPI_COLL_ALGORITHM`: `auto` (default: the
- * topology-aware algorithm when the communicator spans more than one level of
- * the hierarchy; ring for large commutative allreduces), `hierarchical`,
- * `binomial`, `linear`, `ring`, `recursive_doubling`, `pairwise`,
- * `dissemination`. Info `hmpi_levels` (e.g. `Machine`) limits the levels the
- * topology-aware tree uses. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
+ * the environment variable `HMPI_COLL_ALGORITHM`: `auto` (default: on
+ * several nodes, `multilane` for bcast and commutative reduce and allreduce;
+ * else the topology-aware algorithm when the communicator spans more than one
+ * level of the hierarchy; ring for large commutative allreduces),
+ * `hierarchical`, `binomial`, `linear`, `ring`, `recursive_doubling`,
+ * `pairwise`, `dissemination`, `multilane` (per node and per lane: bcast,
+ * reduce, allreduce; lanes from `hmpi_lanes` / `HMPI_LANES`). Info
+ * `hmpi_levels` (e.g. `Machine`) limits the levels the topology-aware tree
+ * uses. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
  * how rounds post their prepared messages (see doc/collectives.md).
  * @{
  */

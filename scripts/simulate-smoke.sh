@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
-# CI's smoke test of the simulation instrument: build bench/persistent with
-# smpicc, make a 4-node x 4-core platform and its virtual cluster, simulate
-# 16 ranks, and check that every collective measured.
+# CI's smoke test of the simulation instrument: build bench/scale with
+# smpicc, make a 64-rank fat tree (8 nodes x 8 cores) and its
+# virtual cluster from one description, simulate hmpi and SMPI's mpich
+# selector on ordered and shuffled ranks, and check that every row came.
 #   scripts/simulate-smoke.sh WORKDIR
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$1
-"$root/scripts/smpi-build.sh" "$work/persistent" "$root/bench/persistent.c" -Werror
-"$root/scripts/sim-cluster.sh" "$work/cluster" 4 4
-HMPI_TOPOLOGY="$work/cluster/cluster.conf" smpirun -np 16 \
-  -platform "$work/cluster/platform.xml" -hostfile "$work/cluster/hostfile" \
-  --cfg=smpi/host-speed:1Gf --log=root.thres:warning --log=smpi_config.thres:warning \
-  --log=xbt_cfg.thres:warning "$work/persistent" --colls bcast,allreduce,alltoall \
-  --sizes 4,65536 --reps 3 > "$work/out.txt" 2>&1 || { cat "$work/out.txt"; exit 1; }
-cat "$work/out.txt"
-for coll in bcast allreduce alltoall; do
-  rows=$(grep -cE "^  $coll +[0-9]+ +[0-9.]+ +[0-9.]+" "$work/out.txt" || true)
-  [ "$rows" -eq 2 ] || { echo "simulate-smoke: $coll: $rows of 2 sizes measured"; exit 1; }
+"$root/scripts/smpi-build.sh" "$work/scale" "$root/bench/scale.c" -Werror
+"$root/scripts/sim-platform.sh" fattree "$work/cluster" 8 8
+: > "$work/out.csv"
+for placement in ordered shuffled; do
+  HMPI_TOPOLOGY="$work/cluster/cluster.conf" smpirun -np 64 \
+    -platform "$work/cluster/platform.xml" -hostfile "$work/cluster/hostfile" \
+    --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:no \
+    --cfg=smpi/host-speed:1Gf --log=root.thres:warning --log=smpi_config.thres:warning \
+    --log=xbt_cfg.thres:warning "$work/scale" --colls bcast,allreduce,alltoall \
+    --sizes 4,65536 --reps 2 --node-size 8 --placement $placement --label smoke \
+    >> "$work/out.csv" 2> "$work/err.txt" || { cat "$work/err.txt"; exit 1; }
 done
-echo "simulate-smoke: 16 simulated ranks, 3 collectives x 2 sizes measured"
+cat "$work/out.csv"
+rows=$(grep -cE '^smoke,64,(ordered|shuffled),(bcast|allreduce|alltoall),(4|65536),(mpi|hmpi),[0-9.]+$' \
+  "$work/out.csv" || true)
+[ "$rows" -eq 24 ] || { echo "simulate-smoke: $rows of 24 rows measured"; exit 1; }
+echo "simulate-smoke: 64 simulated ranks, 3 collectives x 2 sizes x 2 placements x 2 variants"

@@ -13,19 +13,29 @@ enum { BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, 
 static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allreduce", "gather",   "scatter",
                                              "allgather", "alltoall", "reduce_scatter_block"};
-/* "algorithm/levels" also sets the info key hmpi_levels */
-#define NALG 5
+/* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
+#define NALG 7
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
-    {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core"},
-    {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", NULL},
-    {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine"},
+    {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
+     "multilane*3"},
+    {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
+     NULL},
+    {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",
+     "multilane*4"},
     {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache"},
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
 };
+
+/* Algorithms that refuse non-commutative ops. */
+static int commutative_only(const char *alg, int coll)
+{
+    return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring")) ||
+           strncmp(alg, "multilane", 9) == 0;
+}
 
 /* ints with holes; 4 contiguous ints; 2 ints stored in reverse order (fills
  * its extent, yet is not contiguous) */
@@ -109,13 +119,17 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
     MPI_Info info;
     char alg[64];
     snprintf(alg, sizeof alg, "%s", k->alg);
-    char *levels = strchr(alg, '/');
+    char *levels = strchr(alg, '/'), *lanes = strchr(alg, '*');
     if (levels)
         *levels++ = '\0';
+    if (lanes)
+        *lanes++ = '\0';
     MPI_Info_create(&info);
     MPI_Info_set(info, "hmpi_algorithm", alg);
     if (levels)
         MPI_Info_set(info, "hmpi_levels", levels);
+    if (lanes)
+        MPI_Info_set(info, "hmpi_lanes", lanes);
     void *sb, *rb;
     buffers(k, rank, snd->mine, rcv->mine, &sb, &rb);
     int c = k->count, root = k->root;

@@ -11,8 +11,7 @@ static int cases;
 
 static void run_coll(int coll, MPI_Comm comm)
 {
-    static const int counts[] = {0, 1, 5, 300,
-                                 20000}; /* 80 KB: "auto" picks large-message algorithms */
+    static const int counts[] = {0, 1, 5, 300, 20000}; /* 80 KB: large-message algorithms */
     MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
     int size;
@@ -35,12 +34,12 @@ static void run_coll(int coll, MPI_Comm comm)
                                 continue; /* data movement, small counts */
                             if (ci >= 3 && ti != 0 && coll == ALLTOALL)
                                 continue; /* keep the big cases small */
-                            if (ci == 4 && (coll != ALLREDUCE || ai != 0))
-                                continue; /* the largest count: allreduce's auto choice only */
-                            int commutative_only =
-                                strncmp(algs[coll][ai], "hierarchical", 12) == 0 ||
-                                (coll == ALLREDUCE && strcmp(algs[coll][ai], "ring") == 0);
-                            if (commutative_only && oi == 2)
+                            int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
+                            if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
+                                !(multilane && ti == 0))
+                                continue; /* the largest count: allreduce's auto choice and
+                                           * multilane's large-message paths only */
+                            if (commutative_only(algs[coll][ai], coll) && oi == 2)
                                 continue; /* these reductions need commutative ops */
                             struct caseinfo k = {coll,    counts[ci],     roots[ri], 0, types[ti],
                                                  ops[oi], algs[coll][ai], comm,      ip};

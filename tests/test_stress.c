@@ -85,11 +85,6 @@ static MPI_Comm random_comm(int rank, int size, int *kind, int *members)
     return comm;
 }
 
-static int commutative_only(const char *alg, int coll)
-{
-    return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring"));
-}
-
 /* Draw one valid case of collective coll on a communicator of n processes. */
 static void random_case(struct caseinfo *k, int n)
 {

@@ -29,6 +29,7 @@ enum hmpi__algorithm {
     HMPI__ALG_RECURSIVE_DOUBLING,
     HMPI__ALG_PAIRWISE,
     HMPI__ALG_DISSEMINATION,
+    HMPI__ALG_MULTILANE,
     HMPI__NALGS
 };
 
@@ -52,6 +53,7 @@ typedef struct hmpi__coll_ctx {
     int commutative;
     hmpi__loctable *table; /* locality of comm's ranks (hierarchical algorithms) */
     uint32_t levels;       /* kinds the topology-aware tree may use; 0: all (hmpi_levels) */
+    int lanes;             /* multi-lane algorithms: lanes per node; 0: automatic (hmpi_lanes) */
 } hmpi__coll_ctx;
 
 typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
@@ -80,6 +82,12 @@ int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* lanes.c: per node and per lane (Träff & Hunold), commutative ops. */
+int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* Do the ranks of the table live on more than one node? */
+int hmpi__spans_nodes(hmpi__loctable *t);
 /* alltoall.c */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 

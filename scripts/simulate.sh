@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The simulation study behind `make simulate`: hmpi's collectives against
+# SimGrid SMPI's own selectors (mpich, ompi, mvapich2) on simulated clusters,
+# ordered, shuffled and round-robin ranks. Results: OUT/results.csv and one
+# gnuplot PNG per platform, scale and collective under OUT/plots/.
+#
+#   scripts/simulate.sh OUT
+#
+# Environment (defaults in brackets):
+#   SIM_PLATFORMS  platform kinds, see scripts/sim-platform.sh [fattree twosocket dragonfly]
+#   SIM_SCALES     ranks, 16 per node [256 1024]
+#   SIM_COLLS      collectives [bcast,reduce,allreduce,allgather,alltoall]
+#   SIM_SIZES      bytes per process [4,8192,65536,1048576]
+#   SIM_SELECTORS  SMPI selectors [mpich ompi mvapich2]
+#   SIM_PLACEMENTS placements [ordered shuffled roundrobin]
+#   SIM_BIG        ranks of the large run, bcast and allreduce at 64 KiB on
+#                  the fat tree only [4096; empty: none]
+#   SIM_REPS       repetitions [3]
+# Links: 100 Gbit/s, 1 us; computation is not simulated (every library's
+# local copies and reductions are free alike). Times are simulated
+# microseconds: they do not depend on this machine's load.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: scripts/simulate.sh OUT}
+platforms=${SIM_PLATFORMS:-fattree twosocket dragonfly}
+scales=${SIM_SCALES:-256 1024}
+colls=${SIM_COLLS:-bcast,reduce,allreduce,allgather,alltoall}
+sizes=${SIM_SIZES:-4,8192,65536,1048576}
+selectors=${SIM_SELECTORS:-mpich ompi mvapich2}
+placements=${SIM_PLACEMENTS:-ordered shuffled roundrobin}
+big=${SIM_BIG-4096}
+reps=${SIM_REPS:-3}
+cores=16
+mkdir -p "$out/csv" "$out/plots"
+
+echo "simulate: building bench/scale with smpicc (hmpi compiled into the program)"
+"$root/scripts/smpi-build.sh" "$out/bin/scale" "$root/bench/scale.c"
+
+# run LABEL PLATFORM_DIR RANKS SELECTOR PLACEMENT VARIANTS COLLS SIZES
+runs=0
+run() {
+  local label=$1 dir=$2 np=$3 sel=$4 placement=$5 variants=$6 cl=$7 sz=$8
+  local csv="$out/csv/$label-$np-$placement-$sel.csv" t0=$SECONDS
+  runs=$((runs + 1))
+  printf 'simulate: [%d] %s, %d ranks, %s, selector %s: %s ... ' "$runs" "$label" "$np" \
+    "$placement" "$sel" "$variants"
+  HMPI_TOPOLOGY="$dir/cluster.conf" smpirun -np "$np" -platform "$dir/platform.xml" \
+    -hostfile "$dir/hostfile" --cfg=smpi/coll-selector:"$sel" \
+    --cfg=smpi/simulate-computation:no --cfg=smpi/host-speed:1Gf \
+    --log=root.thres:warning --log=smpi_config.thres:warning --log=xbt_cfg.thres:warning \
+    "$out/bin/scale" --colls "$cl" --sizes "$sz" --reps "$reps" --placement "$placement" \
+    --node-size $cores --variants "$variants" --label "$label/$sel" > "$csv.tmp" 2> "$csv.log" ||
+    { echo "failed (see $csv.log)"; return 1; }
+  mv "$csv.tmp" "$csv"
+  echo "$((SECONDS - t0)) s wall"
+}
+
+# One platform at one scale: every selector on ordered ranks, hmpi on every
+# placement (hmpi does not depend on the selector: it runs with the first).
+study() {
+  local kind=$1 np=$2 cl=$3 sz=$4 dir="$out/platforms/$1-$2"
+  "$root/scripts/sim-platform.sh" "$kind" "$dir" $((np / cores)) $cores
+  local first=1
+  for sel in $selectors; do
+    if [ $first = 1 ]; then
+      run "$kind" "$dir" "$np" "$sel" ordered mpi,hmpi "$cl" "$sz"
+    else
+      run "$kind" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
+    fi
+    first=0
+  done
+  for placement in $placements; do
+    [ "$placement" = ordered ] && continue
+    run "$kind" "$dir" "$np" "${selectors%% *}" "$placement" mpi,hmpi "$cl" "$sz"
+  done
+}
+
+start=$SECONDS
+for kind in $platforms; do
+  for np in $scales; do study "$kind" "$np" "$colls" "$sizes"; done
+done
+[ -n "$big" ] && study fattree "$big" bcast,allreduce 65536
+
+{
+  echo "platform,selector,ranks,placement,collective,bytes,variant,microseconds"
+  cat "$out"/csv/*.csv | sed 's|/|,|'
+} > "$out/results.csv"
+echo "simulate: $runs simulations in $((SECONDS - start)) s wall; $out/results.csv"
+"$root/scripts/simulate-report.sh" "$out"
