@@ -36,7 +36,7 @@ static void run_coll(int coll, MPI_Comm comm)
                                 continue; /* keep the big cases small */
                             int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
                             if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
-                                !(multilane && ti == 0))
+                                !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2))
                                 continue; /* the largest count: allreduce's auto choice and
                                            * multilane's large-message paths only */
                             if (commutative_only(algs[coll][ai], coll) && oi == 2)
