@@ -35,6 +35,8 @@ static void run_coll(int coll, MPI_Comm comm)
                             if (ci >= 3 && ti != 0 && coll == ALLTOALL)
                                 continue; /* keep the big cases small */
                             int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
+                            if (strchr(algs[coll][ai], '*') && (ci < 2 || ci > 3 || ti != 0))
+                                continue; /* forced lane counts: how parts split, ints */
                             if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
                                 !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2))
                                 continue; /* the largest count: allreduce's auto choice and
