@@ -63,11 +63,8 @@ demo-simulation: deps
 	@echo "== Simulated: 256 ranks on a fat tree of 16 nodes x 16 cores (SimGrid SMPI, mpich selector)"
 	@scripts/smpi-build.sh $(BUILD)/sim/scale bench/scale.c
 	@scripts/sim-platform.sh fattree $(BUILD)/sim/demo 16 16
-	@HMPI_TOPOLOGY=$(BUILD)/sim/demo/cluster.conf smpirun -np 256 \
-	  -platform $(BUILD)/sim/demo/platform.xml -hostfile $(BUILD)/sim/demo/hostfile \
-	  --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:no \
-	  --cfg=smpi/host-speed:1Gf --log=root.thres:warning --log=smpi_config.thres:warning \
-	  --log=xbt_cfg.thres:warning $(BUILD)/sim/scale --colls bcast,allreduce \
+	@scripts/sim-run.sh $(BUILD)/sim/demo 256 mpich \
+	  $(BUILD)/sim/scale --colls bcast,allreduce \
 	  --sizes 8192,1048576 --reps 1 --header 2>/dev/null | \
 	  awk -F, 'NR == 1 { next } $$6 == "mpi" { m = $$7; next } \
 	    { printf "  %-9s %8s bytes   MPI (mpich) %9.1f us   hmpi %9.1f us   ratio %.2f\n", \

@@ -11,11 +11,8 @@ work=$1
 "$root/scripts/sim-platform.sh" fattree "$work/cluster" 8 8
 : > "$work/out.csv"
 for placement in ordered shuffled; do
-  HMPI_TOPOLOGY="$work/cluster/cluster.conf" smpirun -np 64 \
-    -platform "$work/cluster/platform.xml" -hostfile "$work/cluster/hostfile" \
-    --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:no \
-    --cfg=smpi/host-speed:1Gf --log=root.thres:warning --log=smpi_config.thres:warning \
-    --log=xbt_cfg.thres:warning "$work/scale" --colls bcast,allreduce,alltoall \
+  "$root/scripts/sim-run.sh" "$work/cluster" 64 mpich \
+    "$work/scale" --colls bcast,allreduce,alltoall \
     --sizes 4,65536 --reps 2 --node-size 8 --placement $placement --label smoke \
     >> "$work/out.csv" 2> "$work/err.txt" || { cat "$work/err.txt"; exit 1; }
 done

@@ -44,10 +44,7 @@ run() {
   runs=$((runs + 1))
   printf 'simulate: [%d] %s, %d ranks, %s, selector %s: %s ... ' "$runs" "$label" "$np" \
     "$placement" "$sel" "$variants"
-  HMPI_TOPOLOGY="$dir/cluster.conf" smpirun -np "$np" -platform "$dir/platform.xml" \
-    -hostfile "$dir/hostfile" --cfg=smpi/coll-selector:"$sel" \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/host-speed:1Gf \
-    --log=root.thres:warning --log=smpi_config.thres:warning --log=xbt_cfg.thres:warning \
+  "$root/scripts/sim-run.sh" "$dir" "$np" "$sel" \
     "$out/bin/scale" --colls "$cl" --sizes "$sz" --reps "$reps" --placement "$placement" \
     --node-size $cores --variants "$variants" --label "$label/$sel" > "$csv.tmp" 2> "$csv.log" ||
     { echo "failed (see $csv.log)"; return 1; }

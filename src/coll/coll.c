@@ -251,7 +251,7 @@ static int large_message(const hmpi__coll_args *a)
 static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmpi__coll_ctx *c,
                           hmpi__coll_builder *out)
 {
-    int first = -1, wanted = -1;
+    int first = -1, wanted = -1, lanes = alg == HMPI__ALG_AUTO && multilane_suits(a, c);
     for (int i = 0; i < NALGORITHMS; i++) {
         if (algorithms[i].coll != a->coll)
             continue;
@@ -259,10 +259,9 @@ static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmp
             first = i;
         int fits = !algorithms[i].commutative_only || c->commutative;
         if (alg == HMPI__ALG_AUTO && algorithms[i].alg == HMPI__ALG_HIERARCHICAL && fits &&
-            hierarchical_suits(a, c->rank, c->table) && !multilane_suits(a, c))
+            hierarchical_suits(a, c->rank, c->table) && !lanes)
             wanted = i;
-        if (alg == HMPI__ALG_AUTO && algorithms[i].alg == HMPI__ALG_MULTILANE && fits &&
-            multilane_suits(a, c))
+        if (lanes && algorithms[i].alg == HMPI__ALG_MULTILANE)
             wanted = i;
         if (alg == algorithms[i].alg) {
             if (!fits)

@@ -82,6 +82,16 @@ int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* Steps on any tree, given this process's parent (-1 at the root) and its
+ * children in sending order. Down: receive buf from the parent, send it to
+ * the children, all at once or (one_per_round) one per round so that large
+ * messages pipeline. Up (commutative op): receive every child into a slot,
+ * combine with input, send to the parent; *result: the subtree's combination. */
+int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchildren, void *buf,
+                    int count, MPI_Datatype type, int one_per_round);
+int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchildren,
+                  const void *input, int count, MPI_Datatype type, MPI_Op op, const void **result);
+
 /* lanes.c: per node and per lane (Träff & Hunold), commutative ops. */
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);

@@ -19,14 +19,16 @@
 #include <string.h>
 
 typedef struct nodes {
-    int n;        /* nodes */
-    int *first;   /* [n + 1]: node k's ranks are member[first[k] .. first[k + 1]) */
-    int *member;  /* comm ranks grouped by node, each node in path order */
-    int *lane;    /* [n]: the ranks of one lane, one per node */
-    int my_node;  /* node of this process */
-    int my_local; /* its index in its node */
-    int local;    /* ranks on its node */
-    int smallest; /* ranks on the smallest node */
+    int n;         /* nodes */
+    int *first;    /* [n + 1]: node k's ranks are member[first[k] .. first[k + 1]) */
+    int *member;   /* comm ranks grouped by node, each node in path order */
+    int *lane;     /* [n]: the ranks of one lane, the root's node first */
+    int root_node; /* node of the root (rank 0 without one) */
+    int my_node;   /* node of this process */
+    int my_local;  /* its index in its node */
+    int my_index;  /* its node's index in a lane: (my_node - root_node) mod n */
+    int local;     /* ranks on its node */
+    int smallest;  /* ranks on the smallest node */
 } nodes;
 
 /* Depth of the Machine object in rank r's path, or -1. */
@@ -38,11 +40,17 @@ static int machine_depth(const hmpi__loctable *t, int r)
     return -1;
 }
 
+/* Does order[k] (ranks sorted by path) begin another node than order[k - 1]? */
+static int starts_node(const hmpi__loctable *t, const int *order, int k)
+{
+    return k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]);
+}
+
 int hmpi__spans_nodes(hmpi__loctable *t)
 {
     const int *order = hmpi__loctable_order(t);
     for (int k = 1; order && k < t->n; k++)
-        if (hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]))
+        if (starts_node(t, order, k))
             return 1;
     return 0;
 }
@@ -58,50 +66,34 @@ static void free_nodes(nodes *nd)
 static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);
-    int p = c->size;
+    int p = c->size, root_at = 0;
     memset(nd, 0, sizeof *nd);
     nd->first = HMPI__ALLOC(int, (size_t)p + 1);
     nd->member = HMPI__ALLOC(int, (size_t)p);
-    nd->lane = HMPI__ALLOC(int, 2 * (size_t)p); /* a lane, and a rotated copy */
+    nd->lane = HMPI__ALLOC(int, (size_t)p);
     if (!order || !nd->first || !nd->member || !nd->lane) {
         free_nodes(nd);
         return MPI_ERR_NO_MEM;
     }
     for (int k = 0; k < p; k++) {
-        int r = order[k];
-        if (k == 0 || hmpi__loctable_lcp(c->table, order[k - 1], r) <= machine_depth(c->table, r))
+        if (starts_node(c->table, order, k))
             nd->first[nd->n++] = k;
-        nd->member[k] = r;
+        if ((nd->member[k] = order[k]) == root)
+            nd->root_node = nd->n - 1, root_at = k;
     }
     nd->first[nd->n] = p;
+    nd->member[root_at] = nd->member[nd->first[nd->root_node]]; /* the root leads its node */
+    nd->member[nd->first[nd->root_node]] = root;
     nd->smallest = p;
     for (int k = 0; k < nd->n; k++) {
         int size = nd->first[k + 1] - nd->first[k];
         nd->smallest = size < nd->smallest ? size : nd->smallest;
-        for (int i = nd->first[k]; i < nd->first[k + 1]; i++) {
-            if (nd->member[i] == root) { /* the root leads its node */
-                nd->member[i] = nd->member[nd->first[k]];
-                nd->member[nd->first[k]] = root;
-            }
-        }
+        for (int i = nd->first[k]; i < nd->first[k + 1]; i++)
+            if (nd->member[i] == c->rank)
+                nd->my_node = k, nd->my_local = i - nd->first[k], nd->local = size;
     }
-    for (int k = 0; k < nd->n; k++)
-        for (int i = nd->first[k]; i < nd->first[k + 1]; i++)
-            if (nd->member[i] == c->rank) {
-                nd->my_node = k;
-                nd->my_local = i - nd->first[k];
-                nd->local = nd->first[k + 1] - nd->first[k];
-            }
+    nd->my_index = (nd->my_node - nd->root_node + nd->n) % nd->n;
     return MPI_SUCCESS;
-}
-
-static int node_of_rank(const nodes *nd, int rank)
-{
-    for (int k = 0; k < nd->n; k++)
-        for (int i = nd->first[k]; i < nd->first[k + 1]; i++)
-            if (nd->member[i] == rank)
-                return k;
-    return 0;
 }
 
 /* Rank of local index j on node k. */
@@ -110,11 +102,11 @@ static int local_rank(const nodes *nd, int k, int j)
     return nd->member[nd->first[k] + j];
 }
 
-/* Lane j: local rank j of every node. */
+/* Lane j: local rank j of every node, from the root's node on. */
 static void fill_lane(nodes *nd, int j)
 {
     for (int k = 0; k < nd->n; k++)
-        nd->lane[k] = local_rank(nd, k, j);
+        nd->lane[k] = local_rank(nd, (k + nd->root_node) % nd->n, j);
 }
 
 /* ---- parts of a vector ---------------------------------------------------- */
@@ -141,91 +133,75 @@ static void *part_at(const parts *v, const void *buf, int j)
 
 /* ---- inter-node steps on a list of ranks ------------------------------- */
 
-/* Binomial broadcast over g[0..n) from g[r]; i is this process's index.
+/* The binomial tree over g[0..n) rooted at g[0], seen from index i: its
+ * parent rank (-1 at the root) and its children, biggest subtree first. */
+static int binomial_links(const int *g, int n, int i, int *parent, int children[32])
+{
+    int mask = 1, nchildren = 0;
+    while (mask < n && !(i & mask))
+        mask <<= 1;
+    *parent = i > 0 ? g[i - mask] : -1;
+    for (int m = mask >> 1; m > 0; m >>= 1)
+        if (i + m < n)
+            children[nchildren++] = g[i + m];
+    return nchildren;
+}
+
+/* Binomial broadcast over g[0..n) from g[0]; i is this process's index.
  * Large messages go to one child per round, biggest subtree first, so that
- * a child forwards while its parent still sends (the tree's pipelining);
- * small ones to all children at once. */
-static int list_bcast(hmpi__coll_ctx *c, const int *g, int n, int i, int r, void *buf, int count,
+ * a child forwards while its parent still sends (the tree's pipelining). */
+static int list_bcast(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
                       MPI_Datatype type, int one_per_round)
 {
-    int rel = (i - r + n) % n, mask = 1;
-    while (mask < n && !(rel & mask))
-        mask <<= 1;
-    TRY(hmpi__sched_round(c->s));
-    if (rel > 0)
-        TRY(coll_recv(c, buf, count, type, g[(rel - mask + r) % n]));
-    TRY(hmpi__sched_round(c->s));
-    for (mask >>= 1; mask > 0; mask >>= 1)
-        if (rel + mask < n) {
-            if (one_per_round)
-                TRY(hmpi__sched_round(c->s));
-            TRY(coll_send(c, buf, count, type, g[(rel + mask + r) % n]));
-        }
-    return MPI_SUCCESS;
+    int parent, children[32], nchildren = binomial_links(g, n, i, &parent, children);
+    return hmpi__tree_down(c, parent, children, nchildren, buf, count, type, one_per_round);
 }
 
-/* Broadcast over g[0..n), n a power of two, from g[r] (van de Geijn):
+/* Send (or receive) blocks [first, first + nblocks) of n blocks of buf. */
+static int move_blocks(hmpi__coll_ctx *c, int send, void *buf, int count, MPI_Datatype type, int n,
+                       int first, int nblocks, int peer)
+{
+    int lo = (int)((long)count * first / n), hi = (int)((long)count * (first + nblocks) / n);
+    void *at = hmpi__block(buf, lo, 1, type);
+    if (hi == lo)
+        return MPI_SUCCESS;
+    return send ? coll_send(c, at, hi - lo, type, peer) : coll_recv(c, at, hi - lo, type, peer);
+}
+
+/* Broadcast over g[0..n), n a power of two, from g[0] (van de Geijn):
  * binomial scatter of n blocks, then recursive-doubling allgather; each
  * process sends and receives about twice the vector, in 2 log n rounds. */
-static int list_bcast_scatter_allgather(hmpi__coll_ctx *c, const int *g, int n, int i, int r,
-                                        void *buf, int count, MPI_Datatype type)
+static int list_bcast_scatter_allgather(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf,
+                                        int count, MPI_Datatype type)
 {
-    int rel = (i - r + n) % n;
-#define BLOCK_LO(b) ((int)((long)count * (b) / n))
-#define BLOCKS(first, nblocks, op)                                                                 \
-    op(c, hmpi__block(buf, BLOCK_LO(first), 1, type),                                              \
-       BLOCK_LO((first) + (nblocks)) - BLOCK_LO(first), type, g[(peer_rel + r) % n])
     for (int mask = n >> 1; mask > 0; mask >>= 1) { /* scatter: halves of halves */
         TRY(hmpi__sched_round(c->s));
-        int peer_rel;
-        if (rel % (2 * mask) == 0) {
-            peer_rel = rel + mask;
-            TRY(BLOCKS(rel + mask, mask, coll_send));
-        } else if (rel % (2 * mask) == mask) {
-            peer_rel = rel - mask;
-            TRY(BLOCKS(rel, mask, coll_recv));
-        }
+        if (i % (2 * mask) == 0)
+            TRY(move_blocks(c, 1, buf, count, type, n, i + mask, mask, g[i + mask]));
+        else if (i % (2 * mask) == mask)
+            TRY(move_blocks(c, 0, buf, count, type, n, i, mask, g[i - mask]));
     }
     for (int mask = 1; mask < n; mask <<= 1) { /* allgather: doubling ranges */
-        int peer_rel = rel ^ mask;
+        int peer = i ^ mask;
         TRY(hmpi__sched_round(c->s));
-        TRY(BLOCKS(rel & ~(mask - 1), mask, coll_send));
-        TRY(BLOCKS(peer_rel & ~(mask - 1), mask, coll_recv));
+        TRY(move_blocks(c, 1, buf, count, type, n, i & ~(mask - 1), mask, g[peer]));
+        TRY(move_blocks(c, 0, buf, count, type, n, peer & ~(mask - 1), mask, g[peer]));
     }
-#undef BLOCKS
-#undef BLOCK_LO
     return MPI_SUCCESS;
 }
 
-/* Binomial reduction (commutative op) over g[0..n) into acc at g[r]; acc
- * holds this process's contribution and, at g[r], ends with the result. */
-static int list_reduce(hmpi__coll_ctx *c, const int *g, int n, int i, int r, void *acc, int count,
+/* Binomial reduction (commutative op) over g[0..n) into acc at g[0]; acc
+ * holds this process's contribution and, at g[0], ends with the result. */
+static int list_reduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *acc, int count,
                        MPI_Datatype type, MPI_Op op)
 {
-    int rel = (i - r + n) % n, mask = 1, nchildren = 0;
-    while (mask < n && !(rel & mask))
-        mask <<= 1;
-    for (int m = mask >> 1; m > 0; m >>= 1)
-        nchildren += rel + m < n;
-    if (nchildren > 0) {
-        char *slots = hmpi__sched_scratch(c->s, nchildren * count, type);
-        if (!slots)
-            return MPI_ERR_NO_MEM;
-        TRY(hmpi__sched_round(c->s));
-        int k = 0;
-        for (int m = mask >> 1; m > 0; m >>= 1)
-            if (rel + m < n)
-                TRY(coll_recv(c, hmpi__block(slots, k++, count, type), count, type,
-                              g[(rel + m + r) % n]));
-        TRY(hmpi__sched_round(c->s));
-        for (k = 0; k < nchildren; k++)
-            TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, k, count, type), acc, count, type, op));
-    }
-    if (rel > 0) {
-        TRY(hmpi__sched_round(c->s));
-        TRY(coll_send(c, acc, count, type, g[(rel - mask + r) % n]));
-    }
-    return MPI_SUCCESS;
+    const void *result;
+    int parent, children[32], nchildren = binomial_links(g, n, i, &parent, children);
+    TRY(hmpi__tree_up(c, parent, children, nchildren, acc, count, type, op, &result));
+    if (i > 0 || result == acc)
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s));
+    return hmpi__sched_copy(c->s, result, count, type, acc, count, type);
 }
 
 /* Index in g of the process of new rank nr after folding rem pairs. */
@@ -338,15 +314,15 @@ static int list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *b
     while (pof2 * 2 <= n)
         pof2 *= 2;
     int rem = n - pof2;
-    void *tmp = hmpi__sched_scratch(c->s, count, type);
-    if (!tmp)
-        return MPI_ERR_NO_MEM;
     if (i < 2 * rem && i % 2 == 0) { /* folded: contribute, then wait for the result */
         TRY(hmpi__sched_round(c->s));
         TRY(coll_send(c, buf, count, type, g[i + 1]));
         TRY(hmpi__sched_round(c->s));
         return coll_recv(c, buf, count, type, g[i + 1]);
     }
+    void *tmp = hmpi__sched_scratch(c->s, count, type);
+    if (!tmp)
+        return MPI_ERR_NO_MEM;
     if (i < 2 * rem)
         TRY(exchange_reduce(c, g[i - 1], NULL, 0, tmp, buf, count, type, op));
     nr = i < 2 * rem ? i / 2 : i - rem;
@@ -455,7 +431,7 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = list_allreduce(c, nd.lane, nd.n, nd.my_node, part_at(&v, a->recvbuf, me),
+        rc = list_allreduce(c, nd.lane, nd.n, nd.my_index, part_at(&v, a->recvbuf, me),
                             part_len(&v, me), a->rtype, a->op, halving);
     if (rc == MPI_SUCCESS)
         rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
@@ -464,19 +440,13 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 }
 
 /* One lane's reduction between nodes to the root's node: by halving for
- * large parts on a power-of-two count of nodes (the lane list rotated so
- * that the root's node comes first), else a binomial tree. */
-static int lane_reduce(hmpi__coll_ctx *c, nodes *nd, int root_node, void *buf, int count,
-                       MPI_Datatype type, MPI_Op op, int halving)
+ * large parts on a power-of-two count of nodes, else a binomial tree. */
+static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, void *buf, int count, MPI_Datatype type,
+                       MPI_Op op, int halving)
 {
-    int n = nd->n;
-    if (!halving || count < n || (n & (n - 1)) != 0)
-        return list_reduce(c, nd->lane, n, nd->my_node, root_node, buf, count, type, op);
-    int *rotated = nd->lane + n; /* the lane's second half of scratch */
-    for (int k = 0; k < n; k++)
-        rotated[k] = nd->lane[(k + root_node) % n];
-    return list_reduce_halving(c, rotated, n, (nd->my_node - root_node + n) % n, buf, count, type,
-                               op);
+    if (halving && count >= nd->n && (nd->n & (nd->n - 1)) == 0)
+        return list_reduce_halving(c, nd->lane, nd->n, nd->my_index, buf, count, type, op);
+    return list_reduce(c, nd->lane, nd->n, nd->my_index, buf, count, type, op);
 }
 
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -485,7 +455,7 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     parts v;
     int halving, rc = MPI_SUCCESS, root = c->rank == a->root;
     TRY(setup(c, a->root, a->rcount, a->rtype, &nd, &v, &halving));
-    int me = nd.my_local, root_node = node_of_rank(&nd, a->root);
+    int me = nd.my_local, root_node = nd.root_node;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     void *work = root ? a->recvbuf : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
     if (!work)
@@ -495,8 +465,7 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = local_reduce_scatter(c, &nd, &v, work, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = lane_reduce(c, &nd, root_node, part_at(&v, work, me), part_len(&v, me), a->rtype,
-                         a->op, halving);
+        rc = lane_reduce(c, &nd, part_at(&v, work, me), part_len(&v, me), a->rtype, a->op, halving);
     /* The root's node gathers the parts at the root (its local rank 0). */
     if (rc == MPI_SUCCESS && nd.my_node == root_node &&
         (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
@@ -517,16 +486,14 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 #define ONE_CHILD_PER_ROUND_BYTES 8192
 
 /* One lane's broadcast between nodes, by size and node count. */
-static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, int root_node, void *buf, int count,
-                      MPI_Datatype type)
+static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, void *buf, int count, MPI_Datatype type)
 {
     int tsize;
     MPI_Type_size(type, &tsize);
     long bytes = (long)count * tsize;
     if (bytes >= SCATTER_ALLGATHER_MIN_BYTES && count >= nd->n && (nd->n & (nd->n - 1)) == 0)
-        return list_bcast_scatter_allgather(c, nd->lane, nd->n, nd->my_node, root_node, buf, count,
-                                            type);
-    return list_bcast(c, nd->lane, nd->n, nd->my_node, root_node, buf, count, type,
+        return list_bcast_scatter_allgather(c, nd->lane, nd->n, nd->my_index, buf, count, type);
+    return list_bcast(c, nd->lane, nd->n, nd->my_index, buf, count, type,
                       bytes >= ONE_CHILD_PER_ROUND_BYTES);
 }
 
@@ -536,7 +503,7 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     parts v;
     int halving, rc = MPI_SUCCESS;
     TRY(setup(c, a->root, a->rcount, a->rtype, &nd, &v, &halving));
-    int me = nd.my_local, root_node = node_of_rank(&nd, a->root);
+    int me = nd.my_local, root_node = nd.root_node;
     /* The root (local rank 0 of its node) scatters the parts to its lanes. */
     if (nd.my_node == root_node && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
         for (int j = 1; c->rank == a->root && j < v.lanes && rc == MPI_SUCCESS; j++)
@@ -547,7 +514,7 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
             rc = coll_recv(c, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype, a->root);
     }
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = lane_bcast(c, &nd, root_node, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype);
+        rc = lane_bcast(c, &nd, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype);
     if (rc == MPI_SUCCESS) /* on the root's node, the root has everything */
         rc = local_allgather(c, &nd, &v, a->recvbuf, nd.my_node == root_node ? 1 : 0);
     free_nodes(&nd);

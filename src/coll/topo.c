@@ -233,44 +233,51 @@ static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
     return MPI_SUCCESS;
 }
 
-/* Down the tree: receive from the parent, then send to the children. */
-static int down(hmpi__coll_ctx *c, const tree *tr, void *buf, int count, MPI_Datatype type)
+int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchildren, void *buf,
+                    int count, MPI_Datatype type, int one_per_round)
 {
     TRY(hmpi__sched_round(c->s));
-    if (tr->parent >= 0)
-        TRY(coll_recv(c, buf, count, type, tr->parent));
+    if (parent >= 0)
+        TRY(coll_recv(c, buf, count, type, parent));
     TRY(hmpi__sched_round(c->s));
-    for (int i = 0; i < tr->nchildren; i++)
-        TRY(coll_send(c, buf, count, type, tr->children[i]));
+    for (int i = 0; i < nchildren; i++) {
+        if (one_per_round && i > 0)
+            TRY(hmpi__sched_round(c->s));
+        TRY(coll_send(c, buf, count, type, children[i]));
+    }
     return MPI_SUCCESS;
 }
 
-/* Up the tree (commutative op): receive all children at once, one slot
- * each, combine, send to the parent. *result: this subtree's combination. */
-static int up(hmpi__coll_ctx *c, const tree *tr, const void *input, int count, MPI_Datatype type,
-              MPI_Op op, const void **result)
+int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchildren,
+                  const void *input, int count, MPI_Datatype type, MPI_Op op, const void **result)
 {
     const void *acc = input;
-    if (tr->nchildren > 0) {
-        void *slots = hmpi__sched_scratch(c->s, tr->nchildren * count, type);
+    if (nchildren > 0) {
+        void *slots = hmpi__sched_scratch(c->s, nchildren * count, type);
         if (!slots)
             return MPI_ERR_NO_MEM;
         TRY(hmpi__sched_round(c->s));
-        for (int i = 0; i < tr->nchildren; i++)
-            TRY(coll_recv(c, hmpi__block(slots, i, count, type), count, type, tr->children[i]));
+        for (int i = 0; i < nchildren; i++)
+            TRY(coll_recv(c, hmpi__block(slots, i, count, type), count, type, children[i]));
         TRY(hmpi__sched_round(c->s));
         TRY(hmpi__sched_reduce(c->s, input, slots, count, type, op));
-        for (int i = 1; i < tr->nchildren; i++)
+        for (int i = 1; i < nchildren; i++)
             TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, i, count, type), slots, count, type,
                                    op));
         acc = slots;
     }
-    if (tr->parent >= 0) {
+    if (parent >= 0) {
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_send(c, acc, count, type, tr->parent));
+        TRY(coll_send(c, acc, count, type, parent));
     }
     *result = acc;
     return MPI_SUCCESS;
+}
+
+/* Down the hardware tree: all children at once. */
+static int down(hmpi__coll_ctx *c, const tree *tr, void *buf, int count, MPI_Datatype type)
+{
+    return hmpi__tree_down(c, tr->parent, tr->children, tr->nchildren, buf, count, type, 0);
 }
 
 /* Up the tree rooted at root; the result lands in the root's recvbuf. */
@@ -278,7 +285,8 @@ static int reduce_to_root(hmpi__coll_ctx *c, const tree *tr, const hmpi__coll_ar
 {
     const void *result;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
-    TRY(up(c, tr, input, a->rcount, a->rtype, a->op, &result));
+    TRY(hmpi__tree_up(c, tr->parent, tr->children, tr->nchildren, input, a->rcount, a->rtype, a->op,
+                      &result));
     if (c->rank != root)
         return MPI_SUCCESS;
     TRY(hmpi__sched_round(c->s));
