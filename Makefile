@@ -62,7 +62,9 @@ demo: build-openmpi build-mpich
 demo-simulation: deps
 	@echo "== Simulated: 256 ranks on a fat tree of 16 nodes x 16 cores (SimGrid SMPI, mpich selector)"
 	@scripts/smpi-build.sh $(BUILD)/sim/scale bench/scale.c
+	@scripts/smpi-build.sh $(BUILD)/sim/hmpi-tune tools/hmpi-tune.c
 	@scripts/sim-platform.sh fattree $(BUILD)/sim/demo 16 16
+	@scripts/sim-tune.sh fattree 16 $(BUILD)/sim/demo $(BUILD)/sim
 	@scripts/sim-run.sh $(BUILD)/sim/demo 256 mpich \
 	  $(BUILD)/sim/scale --colls bcast,allreduce \
 	  --sizes 8192,1048576 --reps 1 --header 2>/dev/null | \

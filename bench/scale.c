@@ -11,10 +11,12 @@
  * the median over repetitions of the slowest rank's time for one operation.
  * `bytes` is the buffer of one process: bcast's buffer, the reduction vector,
  * and for allgather and alltoall the whole receive buffer (a block is
- * bytes / ranks, at least one byte). Variants: `mpi` the blocking MPI call;
- * `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then
- * HMPI_Start + HMPI_Wait) with the automatic choice; `hmpi:ALG` the same
- * with hmpi_algorithm=ALG.
+ * bytes / ranks, at least one byte); for the isomorphic alltoall on a
+ * periodic 3-D grid (iso_moore3d: 26 neighbours, iso_vn3d: 6), one block. Variants: `mpi` the
+ * blocking MPI call; `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then HMPI_Start
+ * + HMPI_Wait) with the automatic choice; `hmpi:ALG` the same with hmpi_algorithm=ALG
+ * (hmpi_iso_algorithm for the isomorphic ones, which have no `mpi` variant: SMPI has no
+ * neighbourhood collectives).
  *
  * Placements: `ordered` is MPI_COMM_WORLD; `shuffled` renumbers the ranks at
  * random (MPI_Comm_split, fixed seed); `roundrobin` deals consecutive ranks
@@ -33,14 +35,20 @@
 #define BENCH_FREE(p) free(p)
 #endif
 
-enum { BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, BARRIER, NCOLL };
-static const char *const coll_names[NCOLL] = {"bcast",     "reduce",   "allreduce",
-                                              "allgather", "alltoall", "barrier"};
+enum { BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, BARRIER, ISO_MOORE3D, ISO_VN3D, NCOLL };
+static const char *const coll_names[NCOLL] = {"bcast",    "reduce",  "allreduce",   "allgather",
+                                              "alltoall", "barrier", "iso_moore3d", "iso_vn3d"};
+
+static int is_iso(int coll)
+{
+    return coll == ISO_MOORE3D || coll == ISO_VN3D;
+}
 
 typedef struct op {
     int coll, count; /* elements: bytes (data) or ints (reductions); per block for all* */
     MPI_Datatype type;
     MPI_Comm comm;
+    MPI_Comm cart; /* iso: the periodic 3-D grid (comm is it, with the neighbourhood) */
     char *sbuf, *rbuf;
 } op;
 
@@ -61,6 +69,9 @@ static int hmpi_init(const op *o, MPI_Info info, HMPI_Request *req)
         return HMPI_Allgather_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
     case ALLTOALL:
         return HMPI_Alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
+    case ISO_MOORE3D:
+    case ISO_VN3D:
+        return HMPI_Iso_neighbor_alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
     default:
         return HMPI_Barrier_init(o->comm, info, req);
     }
@@ -141,13 +152,13 @@ static double measure(const op *o, HMPI_Request *hreq)
  * algorithm that does not implement the collective). */
 static double run_variant(const op *o, const char *variant)
 {
-    if (strcmp(variant, "mpi") == 0)
-        return measure(o, NULL);
+    if (strcmp(variant, "mpi") == 0) /* (SMPI has no neighbourhood collectives) */
+        return is_iso(o->coll) ? -1 : measure(o, NULL);
     MPI_Info info = MPI_INFO_NULL;
     HMPI_Request req = HMPI_REQUEST_NULL;
     if (strncmp(variant, "hmpi:", 5) == 0) {
         MPI_Info_create(&info);
-        MPI_Info_set(info, "hmpi_algorithm", variant + 5);
+        MPI_Info_set(info, is_iso(o->coll) ? "hmpi_iso_algorithm" : "hmpi_algorithm", variant + 5);
     }
     int rc = hmpi_init(o, info, &req);
     if (info != MPI_INFO_NULL)
@@ -159,12 +170,42 @@ static double run_variant(const op *o, const char *variant)
     return t;
 }
 
+/* The radius-1 Moore (26 offsets) or von Neumann (6) neighbourhood of a
+ * periodic 3-D grid over comm; returns the number of offsets. */
+static int iso_grid(op *o, int moore, MPI_Comm comm)
+{
+    int size, dims[3] = {0, 0, 0}, periods[3] = {1, 1, 1}, offs[27 * 3], s = 0;
+    MPI_Comm_size(comm, &size);
+    MPI_Dims_create(size, 3, dims);
+    MPI_Cart_create(comm, 3, dims, periods, 0, &o->cart);
+    for (int x = -1; x <= 1; x++)
+        for (int y = -1; y <= 1; y++)
+            for (int z = -1; z <= 1; z++) {
+                int far = abs(x) + abs(y) + abs(z);
+                if (far == 0 || (!moore && far > 1))
+                    continue;
+                offs[3 * s] = x, offs[3 * s + 1] = y, offs[3 * s + 2] = z;
+                s++;
+            }
+    HMPI_Iso_neighborhood_create(o->cart, s, offs, &o->comm);
+    return s;
+}
+
 static void setup(op *o, int coll, long bytes, MPI_Comm comm)
 {
     int size;
     MPI_Comm_size(comm, &size);
     o->coll = coll;
     o->comm = comm;
+    o->cart = MPI_COMM_NULL;
+    if (is_iso(coll)) { /* bytes: one block, to each neighbour */
+        int s = iso_grid(o, coll == ISO_MOORE3D, comm);
+        o->type = MPI_BYTE;
+        o->count = (int)bytes;
+        o->sbuf = BENCH_MALLOC((size_t)s * bytes + 64);
+        o->rbuf = BENCH_MALLOC((size_t)s * bytes + 64);
+        return;
+    }
     o->type = coll == REDUCE || coll == ALLREDUCE ? MPI_INT : MPI_BYTE;
     if (coll == ALLGATHER || coll == ALLTOALL)
         o->count = bytes / size > 0 ? (int)(bytes / size) : 1;
@@ -272,6 +313,8 @@ int main(int argc, char **argv)
             }
             BENCH_FREE(o.sbuf);
             BENCH_FREE(o.rbuf);
+            if (o.cart != MPI_COMM_NULL) /* o.comm: the same, carrying the neighbourhood */
+                MPI_Comm_free(&o.cart);
         }
     }
     MPI_Comm_free(&comm);

@@ -35,6 +35,7 @@ mkdir -p "$out/csv" "$out/plots"
 
 echo "simulate: building bench/scale with smpicc (hmpi compiled into the program)"
 "$root/scripts/smpi-build.sh" "$out/bin/scale" "$root/bench/scale.c"
+"$root/scripts/smpi-build.sh" "$out/bin/hmpi-tune" "$root/tools/hmpi-tune.c"
 
 # run LABEL PLATFORM_DIR RANKS SELECTOR PLACEMENT VARIANTS COLLS SIZES
 runs=0
@@ -57,6 +58,10 @@ run() {
 study() {
   local kind=$1 np=$2 cl=$3 sz=$4 dir="$out/platforms/$1-$2"
   "$root/scripts/sim-platform.sh" "$kind" "$dir" $((np / cores)) $cores
+  local t0=$SECONDS
+  printf 'simulate: calibrating hmpi'"'"'s cost model on %s, %d nodes (hmpi-tune) ... ' "$kind" $((np / cores))
+  "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin"
+  echo "$((SECONDS - t0)) s wall"
   local first=1
   for sel in $selectors; do
     if [ $first = 1 ]; then

@@ -25,7 +25,7 @@ static const char *const algs[NCOLL][NALG] = {
      "multilane*4"},
     {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
-    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache"},
+    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders"},
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
 };

@@ -42,6 +42,7 @@ static const struct {
     {HMPI__ALLGATHER, HMPI__ALG_RING, hmpi__allgather_ring, 0},
     {HMPI__ALLGATHER, HMPI__ALG_LINEAR, hmpi__allgather_linear, 0},
     {HMPI__ALLGATHER, HMPI__ALG_HIERARCHICAL, hmpi__allgather_hierarchical, 0},
+    {HMPI__ALLGATHER, HMPI__ALG_LEADERS, hmpi__allgather_leaders, 0},
     {HMPI__ALLTOALL, HMPI__ALG_PAIRWISE, hmpi__alltoall_pairwise, 0},
     {HMPI__ALLTOALL, HMPI__ALG_LINEAR, hmpi__alltoall_linear, 0},
     {HMPI__ALLTOALL, HMPI__ALG_HIERARCHICAL, hmpi__alltoall_hierarchical, 0},
@@ -229,15 +230,40 @@ static int hierarchical_suits(const hmpi__coll_args *a, int rank, hmpi__loctable
     return several_levels(t);
 }
 
-/* Several nodes: bcast and the commutative reductions go per node and per
- * lane. Simulated 1024 ranks, 64 x 16 fat tree, against the hierarchical
- * tree: 0.98-0.89x at 4 B-8 KiB, 0.57x (bcast) and 0.14x (allreduce) at
- * 64 KiB, 0.22x and 0.12x at 1 MiB (doc/collectives.md). */
-static int multilane_suits(const hmpi__coll_args *a, hmpi__coll_ctx *c)
+/* Alltoall on several nodes, by the cost model: every exchange at once
+ * (the node's link carries P (p - P) messages), one partner per round
+ * (p - 1 rounds of P messages), or the blocks combined at node leaders
+ * (a gather, one exchange between leaders, a scatter). */
+static int alltoall_by_cost(const hmpi__coll_args *a, hmpi__coll_ctx *c)
 {
+    int N, P, p = c->size;
+    double B = (double)block_bytes(a, c->rank);
+    hmpi__node_shape(c->table, &N, &P);
+    const hmpi__cost_model *m = &c->cost;
+    double linear = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, P * (p - P), B);
+    double pairwise = (p - 1) * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, P, B);
+    double leaders = 2 * hmpi__cost_round(m, HMPI__LEVEL_NODE, P - 1, p * B) +
+                     hmpi__cost_round(m, HMPI__LEVEL_NETWORK, N - 1, (double)P * P * B);
+    if (leaders <= linear && leaders <= pairwise)
+        return HMPI__ALG_HIERARCHICAL;
+    return linear <= pairwise ? HMPI__ALG_LINEAR : HMPI__ALG_PAIRWISE;
+}
+
+/* On several nodes, the node-aware algorithm auto takes (-1: none): bcast
+ * and the commutative reductions go per node and per lane, allgather
+ * through node leaders. Simulated 1024 ranks, 64 x 16 fat tree, against the
+ * hierarchical tree: doc/collectives.md. */
+static int node_aware(const hmpi__coll_args *a, hmpi__coll_ctx *c)
+{
+    if (!hmpi__spans_nodes(c->table))
+        return -1;
+    if (a->coll == HMPI__ALLGATHER)
+        return HMPI__ALG_LEADERS;
+    if (a->coll == HMPI__ALLTOALL)
+        return alltoall_by_cost(a, c);
     if (a->coll != HMPI__BCAST && a->coll != HMPI__REDUCE && a->coll != HMPI__ALLREDUCE)
-        return 0;
-    return c->commutative && hmpi__spans_nodes(c->table);
+        return -1;
+    return c->commutative ? HMPI__ALG_MULTILANE : -1;
 }
 
 /* At least 64 KiB per process: worth a bandwidth-optimal algorithm. */
@@ -251,7 +277,7 @@ static int large_message(const hmpi__coll_args *a)
 static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmpi__coll_ctx *c,
                           hmpi__coll_builder *out)
 {
-    int first = -1, wanted = -1, lanes = alg == HMPI__ALG_AUTO && multilane_suits(a, c);
+    int first = -1, wanted = -1, nodes = alg == HMPI__ALG_AUTO ? node_aware(a, c) : -1;
     for (int i = 0; i < NALGORITHMS; i++) {
         if (algorithms[i].coll != a->coll)
             continue;
@@ -259,9 +285,9 @@ static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmp
             first = i;
         int fits = !algorithms[i].commutative_only || c->commutative;
         if (alg == HMPI__ALG_AUTO && algorithms[i].alg == HMPI__ALG_HIERARCHICAL && fits &&
-            hierarchical_suits(a, c->rank, c->table) && !lanes)
+            hierarchical_suits(a, c->rank, c->table) && nodes < 0)
             wanted = i;
-        if (lanes && algorithms[i].alg == HMPI__ALG_MULTILANE)
+        if (nodes >= 0 && algorithms[i].alg == nodes)
             wanted = i;
         if (alg == algorithms[i].alg) {
             if (!fits)
@@ -323,6 +349,8 @@ static int build(const hmpi__entry *e, void **op)
     c.table = cl->table;
     c.levels = levels.mask;
     c.lanes = lanes.number > 0 ? (int)lanes.number : 0;
+    if ((rc = hmpi__cost_model_load(e->fn, &c.cost)) != MPI_SUCCESS)
+        return rc;
     if ((rc = select_builder(e->fn, a, alg.number, &c, &builder)) != MPI_SUCCESS ||
         (rc = hmpi__comm_private_tag(e->comm, &c.comm, &c.tag)) != MPI_SUCCESS)
         return rc;

@@ -3,6 +3,7 @@
 #define HMPI_COLL_H
 
 #include "core/comm.h"
+#include "core/model.h"
 #include "hierarchy/commloc.h"
 #include "schedule/request.h"
 
@@ -30,6 +31,7 @@ enum hmpi__algorithm {
     HMPI__ALG_PAIRWISE,
     HMPI__ALG_DISSEMINATION,
     HMPI__ALG_MULTILANE,
+    HMPI__ALG_LEADERS,
     HMPI__NALGS
 };
 
@@ -54,6 +56,7 @@ typedef struct hmpi__coll_ctx {
     hmpi__loctable *table; /* locality of comm's ranks (hierarchical algorithms) */
     uint32_t levels;       /* kinds the topology-aware tree may use; 0: all (hmpi_levels) */
     int lanes;             /* multi-lane algorithms: lanes per node; 0: automatic (hmpi_lanes) */
+    hmpi__cost_model cost; /* the machine's cost model */
 } hmpi__coll_ctx;
 
 typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
@@ -96,8 +99,11 @@ int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchild
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* Do the ranks of the table live on more than one node? */
 int hmpi__spans_nodes(hmpi__loctable *t);
+/* How many nodes the table's ranks live on, and the most ranks on one. */
+void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest);
 /* alltoall.c */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 

@@ -9,10 +9,13 @@
  * busy, and a local allgather (or gather) spreads the parts. With L = 1 it
  * is the classic leader scheme: node reduce, leaders' allreduce, node bcast.
  *
- * Inter-node steps work on a list of ranks (one per node): binomial trees,
- * and recursive doubling or Rabenseifner's reduce-scatter + allgather for
- * allreduce, with the usual folding of a non-power-of-two count. Every
- * message is prepared at init, as everywhere in hmpi. */
+ * Inter-node steps work on a list of ranks (one per node): k-nomial trees
+ * of any radix, halving and doubling (van de Geijn's scatter + allgather,
+ * Rabenseifner's reduce-scatter + allgather), recursive doubling, with the
+ * usual folding of a non-power-of-two count; the lane count, the step and
+ * its radix are the cheapest in the machine's cost model (core/model.h).
+ * The allgather through node leaders lives here too, on the same node
+ * grouping. Every message is prepared at init, as everywhere in hmpi. */
 #include "coll/coll.h"
 
 #include <stdlib.h>
@@ -26,7 +29,7 @@ typedef struct nodes {
     int root_node; /* node of the root (rank 0 without one) */
     int my_node;   /* node of this process */
     int my_local;  /* its index in its node */
-    int my_index;  /* its node's index in a lane: (my_node - root_node) mod n */
+    int my_index;  /* its node's index in a lane (lane_index) */
     int local;     /* ranks on its node */
     int smallest;  /* ranks on the smallest node */
 } nodes;
@@ -55,6 +58,19 @@ int hmpi__spans_nodes(hmpi__loctable *t)
     return 0;
 }
 
+void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest)
+{
+    const int *order = hmpi__loctable_order(t);
+    int start = 0;
+    *nnodes = 0, *largest = 0;
+    for (int k = 1; order && k <= t->n; k++)
+        if (k == t->n || starts_node(t, order, k)) {
+            (*nnodes)++;
+            *largest = k - start > *largest ? k - start : *largest;
+            start = k;
+        }
+}
+
 static void free_nodes(nodes *nd)
 {
     free(nd->first);
@@ -62,7 +78,20 @@ static void free_nodes(nodes *nd)
     free(nd->lane);
 }
 
-/* Nodes in path order; on the root's node the root comes first. */
+/* Index of node k in a lane, and the node at index k (the map is its own
+ * inverse), so that the root's node is index 0 while nodes under one switch
+ * stay neighbours in the lanes' trees and exchanges: on a power-of-two count
+ * k XOR root_node (every exchange pairs the nodes it pairs with the root on
+ * node 0), else the root's node and node 0 trade places. */
+static int lane_index(const nodes *nd, int k)
+{
+    if ((nd->n & (nd->n - 1)) == 0)
+        return k ^ nd->root_node;
+    return k == nd->root_node ? 0 : k == 0 ? nd->root_node : k;
+}
+
+/* Nodes in path order; on the root's node the root comes first (root -1:
+ * no root, node 0 first in the lanes). */
 static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);
@@ -82,8 +111,10 @@ static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
             nd->root_node = nd->n - 1, root_at = k;
     }
     nd->first[nd->n] = p;
-    nd->member[root_at] = nd->member[nd->first[nd->root_node]]; /* the root leads its node */
-    nd->member[nd->first[nd->root_node]] = root;
+    if (root >= 0) { /* the root leads its node */
+        nd->member[root_at] = nd->member[nd->first[nd->root_node]];
+        nd->member[nd->first[nd->root_node]] = root;
+    }
     nd->smallest = p;
     for (int k = 0; k < nd->n; k++) {
         int size = nd->first[k + 1] - nd->first[k];
@@ -92,7 +123,7 @@ static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
             if (nd->member[i] == c->rank)
                 nd->my_node = k, nd->my_local = i - nd->first[k], nd->local = size;
     }
-    nd->my_index = (nd->my_node - nd->root_node + nd->n) % nd->n;
+    nd->my_index = lane_index(nd, nd->my_node);
     return MPI_SUCCESS;
 }
 
@@ -102,11 +133,11 @@ static int local_rank(const nodes *nd, int k, int j)
     return nd->member[nd->first[k] + j];
 }
 
-/* Lane j: local rank j of every node, from the root's node on. */
+/* Lane j: local rank j of every node, the root's node first. */
 static void fill_lane(nodes *nd, int j)
 {
     for (int k = 0; k < nd->n; k++)
-        nd->lane[k] = local_rank(nd, (k + nd->root_node) % nd->n, j);
+        nd->lane[k] = local_rank(nd, lane_index(nd, k), j);
 }
 
 /* ---- parts of a vector ---------------------------------------------------- */
@@ -133,28 +164,68 @@ static void *part_at(const parts *v, const void *buf, int j)
 
 /* ---- inter-node steps on a list of ranks ------------------------------- */
 
-/* The binomial tree over g[0..n) rooted at g[0], seen from index i: its
- * parent rank (-1 at the root) and its children, biggest subtree first. */
-static int binomial_links(const int *g, int n, int i, int *parent, int children[32])
+/* Digits of a k-nomial tree over n: the smallest d with k^d >= n, and k^(d-1). */
+static int knomial_top(int n, int k, int *top)
 {
-    int mask = 1, nchildren = 0;
-    while (mask < n && !(i & mask))
-        mask <<= 1;
-    *parent = i > 0 ? g[i - mask] : -1;
-    for (int m = mask >> 1; m > 0; m >>= 1)
-        if (i + m < n)
-            children[nchildren++] = g[i + m];
-    return nchildren;
+    int levels = 0;
+    long span = 1;
+    for (*top = 1; span < n; span *= k, levels++)
+        *top = (int)span;
+    return levels;
 }
 
-/* Binomial broadcast over g[0..n) from g[0]; i is this process's index.
- * Large messages go to one child per round, biggest subtree first, so that
- * a child forwards while its parent still sends (the tree's pipelining). */
-static int list_bcast(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
-                      MPI_Datatype type, int one_per_round)
+/* k-nomial broadcast over g[0..n) from g[0], one digit per round: in the
+ * round of digit d, every process holding the data sends it to the k - 1
+ * indices that differ from its own in digit d only. k = 2 is the binomial
+ * tree sending one child per round (large messages pipeline down it), k = n
+ * one round from g[0] to everybody. */
+static int list_bcast_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
+                              int count, MPI_Datatype type)
 {
-    int parent, children[32], nchildren = binomial_links(g, n, i, &parent, children);
-    return hmpi__tree_down(c, parent, children, nchildren, buf, count, type, one_per_round);
+    int top, pos;
+    knomial_top(n, k, &top);
+    for (pos = 1; pos <= top && i % (pos * k) == 0; pos *= k)
+        ; /* the digit where i first differs from 0: it receives in that round */
+    if (i > 0) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(coll_recv(c, buf, count, type, g[i - i % (pos * k)]));
+    }
+    for (pos = i > 0 ? pos / k : top; pos >= 1; pos /= k) {
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 1; j < k && i + j * pos < n; j++)
+            TRY(coll_send(c, buf, count, type, g[i + j * pos]));
+    }
+    return MPI_SUCCESS;
+}
+
+/* The reverse: a k-nomial reduction (commutative op) into acc at g[0], one
+ * digit per round from the lowest; acc holds this process's contribution. */
+static int list_reduce_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *acc,
+                               int count, MPI_Datatype type, MPI_Op op)
+{
+    void *slots = NULL;
+    for (long pos = 1; pos < n; pos *= k) {
+        int digit = (int)(i / pos % k);
+        if (digit != 0) {
+            TRY(hmpi__sched_round(c->s));
+            return coll_send(c, acc, count, type, g[i - digit * pos]);
+        }
+        int from = 0;
+        while (from + 1 < k && i + (from + 1) * pos < n)
+            from++;
+        if (from == 0)
+            continue;
+        if (!slots && !(slots = hmpi__sched_scratch(c->s, (k - 1) * count, type)))
+            return MPI_ERR_NO_MEM;
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 1; j <= from; j++)
+            TRY(coll_recv(c, hmpi__block(slots, j - 1, count, type), count, type, g[i + j * pos]));
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 1; j <= from; j++)
+            TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j - 1, count, type), acc, count, type,
+                                   op));
+    }
+    return MPI_SUCCESS;
 }
 
 /* Send (or receive) blocks [first, first + nblocks) of n blocks of buf. */
@@ -188,20 +259,6 @@ static int list_bcast_scatter_allgather(hmpi__coll_ctx *c, const int *g, int n, 
         TRY(move_blocks(c, 0, buf, count, type, n, peer & ~(mask - 1), mask, g[peer]));
     }
     return MPI_SUCCESS;
-}
-
-/* Binomial reduction (commutative op) over g[0..n) into acc at g[0]; acc
- * holds this process's contribution and, at g[0], ends with the result. */
-static int list_reduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *acc, int count,
-                       MPI_Datatype type, MPI_Op op)
-{
-    const void *result;
-    int parent, children[32], nchildren = binomial_links(g, n, i, &parent, children);
-    TRY(hmpi__tree_up(c, parent, children, nchildren, acc, count, type, op, &result));
-    if (i > 0 || result == acc)
-        return MPI_SUCCESS;
-    TRY(hmpi__sched_round(c->s));
-    return hmpi__sched_copy(c->s, result, count, type, acc, count, type);
 }
 
 /* Index in g of the process of new rank nr after folding rem pairs. */
@@ -387,43 +444,177 @@ static int local_allgather(hmpi__coll_ctx *c, const nodes *nd, const parts *v, v
     return MPI_SUCCESS;
 }
 
-/* ---- lanes -------------------------------------------------------------- */
+/* ---- the choice of the inter-node step, by the cost model --------------- */
 
-/* Lanes for a vector of count elements of type_size bytes each: the ones
- * asked for, else one per min_part bytes; at most the smallest node's ranks. */
-static int lanes_for(const nodes *nd, int count, int type_size, int asked, long min_part)
+/* How one lane crosses the network: a k-nomial tree (bcast, reduce, and both
+ * for allreduce), halving and doubling (scatter + allgather for bcast,
+ * reduce-scatter + gather for reduce, Rabenseifner for allreduce), or
+ * recursive doubling (allreduce). */
+enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING };
+typedef struct step {
+    int kind, radix;
+} step;
+
+/* A round of one lane on the network: the node's L lanes send at once. */
+static double lane_round(const hmpi__coll_ctx *c, int lanes, int messages, double bytes)
 {
-    long bytes = (long)count * type_size, l = asked > 0 ? asked : bytes / min_part;
-    if (l > nd->smallest)
-        l = nd->smallest;
-    if (l > count)
-        l = count;
-    return l < 1 ? 1 : (int)l;
+    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, lanes * messages, bytes);
 }
 
-/* Parts smaller than this do not pay for a lane of their own. */
-#define LANE_MIN_BYTES 4096
-/* Vectors from this size reduce by halving (Rabenseifner) between nodes. */
-#define HALVING_MIN_BYTES 8192
+static double knomial_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
+{
+    int top, levels = knomial_top(n, k, &top);
+    return levels * lane_round(c, lanes, k - 1, bytes);
+}
 
-static int setup(hmpi__coll_ctx *c, int root, int count, MPI_Datatype type, nodes *nd, parts *v,
-                 int *halving)
+/* Halving then doubling over a power of two n: each step moves half of the
+ * previous one's bytes, twice over. */
+static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double bytes)
+{
+    double t = 0;
+    for (int m = 2; m <= n; m *= 2)
+        t += 2 * lane_round(c, lanes, 1, bytes / m);
+    return t;
+}
+
+/* The fold of a non-power-of-two count: one message there, one back. */
+static int fold_rounds(int n)
+{
+    return (n & (n - 1)) ? 2 : 0;
+}
+
+static int pof2_below(int n)
+{
+    int p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    return p;
+}
+
+/* Radixes tried: 2 .. MAX_RADIX, and n (everybody in one round). */
+#define MAX_RADIX 64
+
+/* The cheapest radix of a k-nomial tree over n (times `trees` trees). */
+static step best_knomial(const hmpi__coll_ctx *c, int n, int lanes, double bytes, int trees,
+                         double *cost)
+{
+    step best = {STEP_KNOMIAL, 2};
+    *cost = trees * knomial_cost(c, n, 2, lanes, bytes);
+    for (int k = 3; k <= n; k = k < MAX_RADIX || k == n ? k + 1 : n) {
+        double t = trees * knomial_cost(c, n, k, lanes, bytes);
+        if (t < *cost)
+            *cost = t, best.radix = k;
+    }
+    return best;
+}
+
+/* bcast (reduce: the same costs, reversed) of count elements, bytes in all. */
+static step choose_tree_step(const hmpi__coll_ctx *c, int n, int lanes, int count, double bytes,
+                             double *cost)
+{
+    step best = best_knomial(c, n, lanes, bytes, 1, cost);
+    double halving = halving_cost(c, n, lanes, bytes);
+    if ((n & (n - 1)) == 0 && count >= n && halving < *cost)
+        best = (step){STEP_HALVING, 0}, *cost = halving;
+    return best;
+}
+
+static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int count,
+                                  double bytes, double *cost)
+{
+    int pof2 = pof2_below(n), rounds = 0;
+    double trees, fold = fold_rounds(n) * lane_round(c, lanes, 1, bytes);
+    step best = best_knomial(c, n, lanes, bytes, 2, &trees);
+    for (int m = 1; m < pof2; m *= 2)
+        rounds++;
+    double doubling = fold + rounds * lane_round(c, lanes, 1, bytes);
+    double halving = count >= pof2 ? fold + halving_cost(c, pof2, lanes, bytes) : doubling + 1;
+    *cost = trees;
+    if (doubling < trees && doubling <= halving)
+        best = (step){STEP_DOUBLING, 0}, *cost = doubling;
+    else if (halving < trees && halving < doubling)
+        best = (step){STEP_HALVING, 0}, *cost = halving;
+    return best;
+}
+
+/* ---- lanes -------------------------------------------------------------- */
+
+/* Modelled time of the whole operation with L lanes, vector of `bytes`:
+ * the node steps around the lanes' inter-node step. */
+static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count,
+                         double bytes, int L)
+{
+    double part = bytes / L, t;
+    int P = nd->smallest;
+    if (coll == HMPI__ALLREDUCE)
+        choose_allreduce_step(c, nd->n, L, count / L, part, &t);
+    else
+        choose_tree_step(c, nd->n, L, count / L, part, &t);
+    /* before: reduce-scatter (everyone to the L owners) or the root's scatter */
+    t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
+                             : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part);
+    /* after: allgather (every owner to everyone) or the gather at the root */
+    t += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
+                              : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part);
+    return t;
+}
+
+/* Lanes: the ones asked for (hmpi_lanes), else the modelled cheapest; at
+ * most the smallest node's ranks and one element each. */
+static int lanes_for(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count, int type_size)
+{
+    int most = nd->smallest < count ? nd->smallest : count, best = 1;
+    if (most < 1)
+        return 1;
+    if (c->lanes > 0)
+        return c->lanes < most ? c->lanes : most;
+    double bytes = (double)count * type_size, cost = lanes_cost(c, nd, coll, count, bytes, 1);
+    for (int L = 2; L <= most; L++) {
+        double t = lanes_cost(c, nd, coll, count, bytes, L);
+        if (t < cost)
+            cost = t, best = L;
+    }
+    return best;
+}
+
+static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type, nodes *nd,
+                 parts *v)
 {
     int tsize;
     MPI_Type_size(type, &tsize);
     TRY(make_nodes(c, root, nd));
-    *v = (parts){count, lanes_for(nd, count, tsize, c->lanes, LANE_MIN_BYTES), type};
-    *halving = (long)count * tsize / v->lanes >= HALVING_MIN_BYTES;
+    *v = (parts){count, lanes_for(c, nd, coll, count, tsize), type};
     fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
+}
+
+/* Bytes of this process's part. */
+static double my_part_bytes(const nodes *nd, const parts *v)
+{
+    int tsize;
+    MPI_Type_size(v->type, &tsize);
+    return (double)part_len(v, nd->my_local) * tsize;
+}
+
+/* One lane's allreduce between nodes, in place on its part. */
+static int lane_allreduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf, MPI_Op op)
+{
+    int count = part_len(v, nd->my_local);
+    double cost;
+    step st = choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    if (st.kind != STEP_KNOMIAL)
+        return list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
+                              st.kind == STEP_HALVING);
+    TRY(list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op));
+    return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);
 }
 
 int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     nodes nd;
     parts v;
-    int halving, rc = MPI_SUCCESS;
-    TRY(setup(c, 0, a->rcount, a->rtype, &nd, &v, &halving));
+    int rc = MPI_SUCCESS;
+    TRY(setup(c, HMPI__ALLREDUCE, -1, a->rcount, a->rtype, &nd, &v));
     int me = nd.my_local;
     if (a->sendbuf != MPI_IN_PLACE && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         rc = hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
@@ -431,30 +622,30 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = list_allreduce(c, nd.lane, nd.n, nd.my_index, part_at(&v, a->recvbuf, me),
-                            part_len(&v, me), a->rtype, a->op, halving);
+        rc = lane_allreduce(c, &nd, &v, part_at(&v, a->recvbuf, me), a->op);
     if (rc == MPI_SUCCESS)
         rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
     free_nodes(&nd);
     return rc;
 }
 
-/* One lane's reduction between nodes to the root's node: by halving for
- * large parts on a power-of-two count of nodes, else a binomial tree. */
-static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, void *buf, int count, MPI_Datatype type,
-                       MPI_Op op, int halving)
+/* One lane's reduction between nodes to the root's node. */
+static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf, MPI_Op op)
 {
-    if (halving && count >= nd->n && (nd->n & (nd->n - 1)) == 0)
-        return list_reduce_halving(c, nd->lane, nd->n, nd->my_index, buf, count, type, op);
-    return list_reduce(c, nd->lane, nd->n, nd->my_index, buf, count, type, op);
+    int count = part_len(v, nd->my_local);
+    double cost;
+    step st = choose_tree_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    if (st.kind == STEP_HALVING)
+        return list_reduce_halving(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op);
+    return list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op);
 }
 
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     nodes nd;
     parts v;
-    int halving, rc = MPI_SUCCESS, root = c->rank == a->root;
-    TRY(setup(c, a->root, a->rcount, a->rtype, &nd, &v, &halving));
+    int rc = MPI_SUCCESS, root = c->rank == a->root;
+    TRY(setup(c, HMPI__REDUCE, a->root, a->rcount, a->rtype, &nd, &v));
     int me = nd.my_local, root_node = nd.root_node;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     void *work = root ? a->recvbuf : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
@@ -465,7 +656,7 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = local_reduce_scatter(c, &nd, &v, work, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = lane_reduce(c, &nd, part_at(&v, work, me), part_len(&v, me), a->rtype, a->op, halving);
+        rc = lane_reduce(c, &nd, &v, part_at(&v, work, me), a->op);
     /* The root's node gathers the parts at the root (its local rank 0). */
     if (rc == MPI_SUCCESS && nd.my_node == root_node &&
         (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
@@ -480,29 +671,23 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return rc;
 }
 
-/* Parts from this size travel by scatter + allgather between nodes. */
-#define SCATTER_ALLGATHER_MIN_BYTES 16384
-/* Tree messages from this size go to one child per round. */
-#define ONE_CHILD_PER_ROUND_BYTES 8192
-
-/* One lane's broadcast between nodes, by size and node count. */
-static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, void *buf, int count, MPI_Datatype type)
+/* One lane's broadcast between nodes. */
+static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf)
 {
-    int tsize;
-    MPI_Type_size(type, &tsize);
-    long bytes = (long)count * tsize;
-    if (bytes >= SCATTER_ALLGATHER_MIN_BYTES && count >= nd->n && (nd->n & (nd->n - 1)) == 0)
-        return list_bcast_scatter_allgather(c, nd->lane, nd->n, nd->my_index, buf, count, type);
-    return list_bcast(c, nd->lane, nd->n, nd->my_index, buf, count, type,
-                      bytes >= ONE_CHILD_PER_ROUND_BYTES);
+    int count = part_len(v, nd->my_local);
+    double cost;
+    step st = choose_tree_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    if (st.kind == STEP_HALVING)
+        return list_bcast_scatter_allgather(c, nd->lane, nd->n, nd->my_index, buf, count, v->type);
+    return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);
 }
 
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     nodes nd;
     parts v;
-    int halving, rc = MPI_SUCCESS;
-    TRY(setup(c, a->root, a->rcount, a->rtype, &nd, &v, &halving));
+    int rc = MPI_SUCCESS;
+    TRY(setup(c, HMPI__BCAST, a->root, a->rcount, a->rtype, &nd, &v));
     int me = nd.my_local, root_node = nd.root_node;
     /* The root (local rank 0 of its node) scatters the parts to its lanes. */
     if (nd.my_node == root_node && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
@@ -514,9 +699,106 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
             rc = coll_recv(c, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype, a->root);
     }
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
-        rc = lane_bcast(c, &nd, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype);
+        rc = lane_bcast(c, &nd, &v, part_at(&v, a->recvbuf, me));
     if (rc == MPI_SUCCESS) /* on the root's node, the root has everything */
         rc = local_allgather(c, &nd, &v, a->recvbuf, nd.my_node == root_node ? 1 : 0);
+    free_nodes(&nd);
+    return rc;
+}
+
+/* ---- allgather through node leaders ---------------------------------------- */
+
+/* Exchange of the node segments of a packed buffer among the leaders (lane
+ * 0): everyone to everyone in one round, or recursive doubling over a
+ * power-of-two count of nodes (contiguous runs of nodes), as modelled. */
+static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B)
+{
+    int n = nd->n, me = nd->my_node;
+    double seg = (double)nd->smallest * B, linear = lane_round(c, 1, n - 1, seg), doubling = 0;
+    for (int m = 1; m < n; m *= 2)
+        doubling += lane_round(c, 1, 1, seg * m);
+    if ((n & (n - 1)) == 0 && doubling < linear) {
+        for (int mask = 1; mask < n; mask <<= 1) {
+            int peer = me ^ mask, mine = me & ~(mask - 1), theirs = peer & ~(mask - 1);
+            int mine_lo = nd->first[mine], mine_hi = nd->first[mine + mask];
+            int theirs_lo = nd->first[theirs], theirs_hi = nd->first[theirs + mask];
+            TRY(hmpi__sched_round(c->s));
+            TRY(coll_send(c, all + (size_t)mine_lo * B, (mine_hi - mine_lo) * B, MPI_PACKED,
+                          local_rank(nd, peer, 0)));
+            TRY(coll_recv(c, all + (size_t)theirs_lo * B, (theirs_hi - theirs_lo) * B, MPI_PACKED,
+                          local_rank(nd, peer, 0)));
+        }
+        return MPI_SUCCESS;
+    }
+    TRY(hmpi__sched_round(c->s));
+    for (int k = 0; k < n; k++)
+        if (k != me) {
+            int lo = nd->first[me], hi = nd->first[me + 1];
+            TRY(coll_send(c, all + (size_t)lo * B, (hi - lo) * B, MPI_PACKED,
+                          local_rank(nd, k, 0)));
+            lo = nd->first[k], hi = nd->first[k + 1];
+            TRY(coll_recv(c, all + (size_t)lo * B, (hi - lo) * B, MPI_PACKED,
+                          local_rank(nd, k, 0)));
+        }
+    return MPI_SUCCESS;
+}
+
+/* The node's ranks from its leader, g[0] = leader: a k-nomial broadcast of
+ * the whole packed buffer, radix as modelled. */
+static int node_bcast(hmpi__coll_ctx *c, const nodes *nd, char *all, int bytes)
+{
+    int n = nd->local, best = n, top;
+    double cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
+    for (int k = 2; k < n; k++) {
+        double t =
+            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
+        if (t < cost)
+            cost = t, best = k;
+    }
+    return list_bcast_knomial(c, nd->member + nd->first[nd->my_node], n, nd->my_local, best, all,
+                              bytes, MPI_PACKED);
+}
+
+/* Allgather: the node's blocks to its leader, the leaders exchange their
+ * nodes' blocks, every leader broadcasts the whole to its node, and every
+ * process unpacks. Blocks travel packed in node order (nodes by path, ranks
+ * by path in a node), so any placement works; one message per rank and per
+ * leader pair crosses the network. */
+int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    nodes nd;
+    int tsize, p = c->size;
+    MPI_Type_size(a->rtype, &tsize);
+    int B = a->rcount * tsize;
+    TRY(make_nodes(c, -1, &nd));
+    int at = nd.first[nd.my_node] + nd.my_local, leader = local_rank(&nd, nd.my_node, 0);
+    int rc = MPI_SUCCESS, in_place = a->sendbuf == MPI_IN_PLACE;
+    char *all = hmpi__sched_scratch(c->s, p * B, MPI_BYTE);
+    if (!all)
+        rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS)
+        rc = in_place
+                 ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
+                                    a->rcount, a->rtype, all + (size_t)at * B, B)
+                 : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, all + (size_t)at * B, B);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__sched_round(c->s);
+    if (rc == MPI_SUCCESS && c->rank != leader)
+        rc = coll_send(c, all + (size_t)at * B, B, MPI_PACKED, leader);
+    for (int j = 1; rc == MPI_SUCCESS && c->rank == leader && j < nd.local; j++)
+        rc =
+            coll_recv(c, all + (size_t)(at + j) * B, B, MPI_PACKED, local_rank(&nd, nd.my_node, j));
+    if (rc == MPI_SUCCESS && c->rank == leader && nd.n > 1)
+        rc = leaders_exchange(c, &nd, all, B);
+    if (rc == MPI_SUCCESS && nd.local > 1)
+        rc = node_bcast(c, &nd, all, p * B);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__sched_round(c->s);
+    for (int j = 0; rc == MPI_SUCCESS && j < p; j++)
+        if (nd.member[j] != c->rank || !in_place)
+            rc = hmpi__sched_unpack(c->s, all + (size_t)j * B, B,
+                                    hmpi__block(a->recvbuf, nd.member[j], a->rcount, a->rtype),
+                                    a->rcount, a->rtype);
     free_nodes(&nd);
     return rc;
 }

@@ -259,3 +259,21 @@ int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag)
     *tag = (int)(t % ((unsigned)c->tag_ub + 1u));
     return MPI_SUCCESS;
 }
+
+int hmpi__topo_kind(MPI_Comm comm)
+{
+    int kind = MPI_UNDEFINED;
+#ifdef SMPI_H
+    MPI_Errhandler old;
+    int ndims;
+    MPI_Comm_get_errhandler(comm, &old);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    if (MPI_Cartdim_get(comm, &ndims) == MPI_SUCCESS)
+        kind = MPI_CART;
+    MPI_Comm_set_errhandler(comm, old);
+    MPI_Errhandler_free(&old);
+#else
+    MPI_Topo_test(comm, &kind);
+#endif
+    return kind;
+}

@@ -31,6 +31,11 @@ void hmpi__shared_init(hmpi__shared *obj, void (*destroy)(hmpi__shared *),
 void hmpi__shared_ref(hmpi__shared *obj);
 void hmpi__shared_unref(hmpi__shared *obj);
 
+/* MPI_Topo_test's answer for comm (MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH or
+ * MPI_UNDEFINED). Under SimGrid SMPI, which lacks MPI_Topo_test, only
+ * Cartesian communicators are told apart (by MPI_Cartdim_get). Local. */
+int hmpi__topo_kind(MPI_Comm comm);
+
 /* The object in slot of comm, or NULL. Local; borrowed (valid while comm
  * keeps it). */
 hmpi__shared *hmpi__comm_slot(MPI_Comm comm, int slot);

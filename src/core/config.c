@@ -14,8 +14,8 @@ static const char *const type_names[] = {"bool", "int", "enum", "string", "level
 /* Value numbers are the modules' enums: coll.h hmpi__algorithm, iso.h
  * hmpi__iso_alg, config.h hmpi__p2p_mode and hmpi__effort; keep the orders. */
 static const char *const coll_algorithms[] = {
-    "auto",     "hierarchical",  "binomial",  "linear", "ring", "recursive_doubling",
-    "pairwise", "dissemination", "multilane", NULL};
+    "auto",     "hierarchical",  "binomial",  "linear",  "ring", "recursive_doubling",
+    "pairwise", "dissemination", "multilane", "leaders", NULL};
 static const char *const p2p_modes[] = {"auto", "persistent", "nonblocking", NULL};
 static const char *const iso_algorithms[] = {"auto", "direct", "dimensional", "logarithmic", NULL};
 static const char *const efforts[] = {"fast", "default", "best", NULL};
@@ -50,6 +50,9 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
                          "multi-lane collectives: lanes per node (0: one per 4 KiB of the "
                          "vector, at most the ranks of the smallest node)"},
+    [HMPI__CFG_TUNING_FILE] = {"HMPI_TUNING_FILE", NULL, CFG_STRING, NULL, "",
+                               "cost model of the automatic algorithm choice, written by "
+                               "hmpi-tune (empty: a generic cluster's defaults; read once)"},
     [HMPI__CFG_P2P] = {"HMPI_P2P", NULL, CFG_ENUM, p2p_modes, "auto",
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},

@@ -4,19 +4,13 @@
 
 #include "core/config.h"
 #include "core/entry.h"
+#include "core/model.h"
 #include "util/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum kind { A2A, A2AV, A2AW, AG, AGV, AGW, RED, SRED, NKINDS };
-
-/* The cost model of `auto`, in bytes-worth of time per process: a round
- * costs a latency (everything waits for its slowest message), each message
- * an injection overhead, each byte sent its transfer. Ratios of a typical
- * cluster (latency ~2 us, overhead ~0.5 us, ~4 GB/s). */
-#define ROUND_BYTES 8192
-#define MESSAGE_BYTES 2048
 
 /* The arguments of any isomorphic collective, as given. */
 typedef struct args {
@@ -252,13 +246,17 @@ static int agree_sizes(hmpi__iso_plan *p, int *uniform)
 
 /* ---- algorithm choice -------------------------------------------------- */
 
-/* Modelled cost per process. Direct (r == NULL) sends one message per
- * block that moves at all, ports at a time. */
-static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi__iso_route *dim)
+/* Modelled time per process, from the machine's cost model (core/model.h;
+ * the network level, where a Cartesian neighbour mostly is): every phase a
+ * round of its messages, each carrying the average share of the bytes.
+ * Direct (r == NULL) sends one message per block that moves at all, ports
+ * at a time. */
+static double cost(const hmpi__cost_model *m, const hmpi__iso_plan *p, const hmpi__iso_route *r,
+                   const hmpi__iso_route *dim)
 {
     const hmpi__iso *n = p->n;
     double bytes = 0;
-    int messages = 0, rounds;
+    int messages = 0, rounds, per_round;
     for (int i = 0; i < n->s; i++) {
         int hops = r ? r->hops[i] : dim->hops[i] > 0;
         bytes += (double)hops * (p->bytes[i] > 0 ? p->bytes[i] : 0);
@@ -268,7 +266,10 @@ static double cost(const hmpi__iso_plan *p, const hmpi__iso_route *r, const hmpi
         rounds = r->nphases, messages = r->messages;
     else
         rounds = messages == 0 ? 0 : p->ports > 0 ? (messages + p->ports - 1) / p->ports : 1;
-    return rounds * (double)ROUND_BYTES + messages * (double)MESSAGE_BYTES + bytes;
+    if (messages == 0 || rounds == 0)
+        return 0;
+    per_round = (messages + rounds - 1) / rounds;
+    return rounds * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, per_round, bytes / messages);
 }
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
@@ -302,7 +303,10 @@ static int choose(const char *fn, hmpi__iso_plan *p, const args *a, int alg,
         *route = alg == HMPI__ISO_DIMENSIONAL ? dim : log;
         return MPI_SUCCESS;
     }
-    double c_direct = cost(p, NULL, dim), c_dim = cost(p, dim, dim), c_log = cost(p, log, dim);
+    hmpi__cost_model m;
+    TRY(hmpi__cost_model_load(fn, &m));
+    double c_direct = cost(&m, p, NULL, dim), c_dim = cost(&m, p, dim, dim);
+    double c_log = cost(&m, p, log, dim);
     if (c_dim < c_direct && c_dim <= c_log)
         *route = dim;
     else if (c_log < c_direct)

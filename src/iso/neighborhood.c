@@ -4,6 +4,7 @@
  * on a communicator (which makes the private duplicate for library traffic). */
 #include "iso/iso.h"
 
+#include "core/comm.h"
 #include "core/entry.h"
 #include "util/hash.h"
 
@@ -40,7 +41,7 @@ static int iso_fits(const hmpi__shared *obj, MPI_Comm comm)
 {
     const hmpi__iso *n = (const hmpi__iso *)obj;
     int topo = MPI_UNDEFINED, nd = -1;
-    MPI_Topo_test(comm, &topo);
+    topo = hmpi__topo_kind(comm);
     if (topo != MPI_CART || (MPI_Cartdim_get(comm, &nd), nd != n->ndims))
         return 0;
     int *grid = HMPI__ALLOC(int, 3 * (size_t)nd), same;
@@ -71,7 +72,7 @@ static int cart_get(MPI_Comm comm, const char *fn, cart *c)
     c->dims = NULL;
     if (comm == MPI_COMM_NULL)
         return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
-    MPI_Topo_test(comm, &topo);
+    topo = hmpi__topo_kind(comm);
     if (topo != MPI_CART)
         return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
                            "the communicator has no Cartesian topology");

@@ -2,6 +2,8 @@
  * level of the hardware hierarchy (the quality of a placement). */
 #include "smp/smp.h"
 
+#include "core/comm.h"
+
 #include <stdlib.h>
 
 /* This process's (out-)neighbours in comm's topology; *nb malloc'd.
@@ -9,7 +11,7 @@
 static int neighbours(MPI_Comm comm, int **nb, int *n)
 {
     int topo = MPI_UNDEFINED, rank;
-    MPI_Topo_test(comm, &topo);
+    topo = hmpi__topo_kind(comm);
     MPI_Comm_rank(comm, &rank);
     *nb = NULL;
     *n = 0;

@@ -1,0 +1,186 @@
+/* The cost model of the collectives' automatic choice (doc/collectives.md,
+ * "The cost model"). A round in which one process sends k messages of m
+ * bytes at one level of the machine costs
+ *
+ *     round(level, k, m) = latency(level, m) + (k - 1) * gap(level, m)
+ *
+ * latency: one message alone, from the send to its delivery; gap: what each
+ * further message of the same round adds (the sender's overhead, and the
+ * bytes that share its link). Both are measured by hmpi-tune at a few sizes
+ * (a tuning file, HMPI_TUNING_FILE) and interpolated linearly between them,
+ * extrapolated from the last two beyond. Without a file, the defaults model
+ * a generic cluster. Levels: between ranks of one node, and between nodes. */
+#include "core/model.h"
+#include "core/config.h"
+#include "core/error.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef hmpi__cost_curve curve;
+
+typedef struct model {
+    char path[HMPI__CFG_STRLEN]; /* the tuning file read, "" for the defaults */
+    hmpi__cost_model cost;
+} model;
+
+static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
+
+/* A generic cluster: 0.3 us and 20 GB/s inside a node; between nodes 1.5 us,
+ * 10 GB/s, and 0.4 us of sender overhead per message. */
+static const struct {
+    int level;
+    double bytes, latency, gap;
+} defaults[] = {
+    {HMPI__LEVEL_NODE, 0, 0.3, 0.1},
+    {HMPI__LEVEL_NODE, 1048576, 0.3 + 1048576 / 20e3, 0.1 + 1048576 / 20e3},
+    {HMPI__LEVEL_NETWORK, 0, 1.5, 0.4},
+    {HMPI__LEVEL_NETWORK, 1048576, 1.5 + 1048576 / 10e3, 0.4 + 1048576 / 10e3},
+};
+
+static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
+static model current;
+static int current_valid;
+
+static int add_point(curve *cv, double bytes, double latency, double gap)
+{
+    int i = cv->n;
+    if (cv->n == HMPI__COST_POINTS)
+        return -1;
+    while (i > 0 && cv->bytes[i - 1] > bytes) { /* keep the points sorted by size */
+        cv->bytes[i] = cv->bytes[i - 1], cv->latency[i] = cv->latency[i - 1];
+        cv->gap[i] = cv->gap[i - 1];
+        i--;
+    }
+    cv->bytes[i] = bytes, cv->latency[i] = latency, cv->gap[i] = gap;
+    cv->n++;
+    return 0;
+}
+
+static void load_defaults(model *m)
+{
+    memset(&m->cost, 0, sizeof m->cost);
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+        add_point(&m->cost.level[defaults[i].level], defaults[i].bytes, defaults[i].latency,
+                  defaults[i].gap);
+}
+
+static int level_of(const char *name, size_t len)
+{
+    for (int l = 0; l < HMPI__NLEVELS; l++)
+        if (strlen(level_names[l]) == len && strncmp(level_names[l], name, len) == 0)
+            return l;
+    return -1;
+}
+
+/* One line: "LEVEL BYTES LATENCY_US GAP_US"; '#' starts a comment. 0 on
+ * success, 1 for a blank line, -1 when malformed. */
+static int parse_line(const char *line, model *m)
+{
+    const char *p = line;
+    char *end;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '#' || *p == '\n' || *p == '\0')
+        return 1;
+    const char *word = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    int level = level_of(word, (size_t)(p - word));
+    double v[3];
+    for (int i = 0; i < 3; i++) {
+        errno = 0;
+        v[i] = strtod(p, &end);
+        if (end == p || errno || v[i] < 0)
+            return -1;
+        p = end;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    if (level < 0 || (*p && *p != '#'))
+        return -1;
+    return add_point(&m->cost.level[level], v[0], v[1], v[2]);
+}
+
+static int load_file(const char *path, model *m, const char *fn)
+{
+    char line[512];
+    int lineno = 0, rc = MPI_SUCCESS;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return hmpi__error_code(MPI_ERR_FILE, fn, "cannot read tuning file '%s' (HMPI_TUNING_FILE)",
+                                path);
+    memset(&m->cost, 0, sizeof m->cost);
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (parse_line(line, m) < 0) {
+            rc = hmpi__error_code(MPI_ERR_FILE, fn,
+                                  "tuning file '%s', line %d: expected 'node|network BYTES "
+                                  "LATENCY_US GAP_US'",
+                                  path, lineno);
+            break;
+        }
+    }
+    fclose(f);
+    for (int l = 0; rc == MPI_SUCCESS && l < HMPI__NLEVELS; l++)
+        if (m->cost.level[l].n == 0)
+            rc = hmpi__error_code(MPI_ERR_FILE, fn, "tuning file '%s' has no '%s' line", path,
+                                  level_names[l]);
+    return rc;
+}
+
+/* The model for the current HMPI_TUNING_FILE, read once per file name. */
+static int model_get(const char *fn, model *out)
+{
+    hmpi__cfg_value file;
+    int rc;
+    if ((rc = hmpi__config_get(HMPI__CFG_TUNING_FILE, MPI_INFO_NULL, fn, &file)) != MPI_SUCCESS)
+        return rc;
+    pthread_mutex_lock(&model_lock);
+    if (!current_valid || strcmp(current.path, file.text) != 0) {
+        model m;
+        snprintf(m.path, sizeof m.path, "%s", file.text);
+        if (file.text[0] == '\0')
+            load_defaults(&m);
+        else
+            rc = load_file(file.text, &m, fn);
+        if (rc == MPI_SUCCESS)
+            current = m, current_valid = 1;
+    }
+    if (rc == MPI_SUCCESS)
+        *out = current;
+    pthread_mutex_unlock(&model_lock);
+    return rc;
+}
+
+/* y at x on the piecewise-linear curve through (xs, ys). */
+static double interpolate(const double *xs, const double *ys, int n, double x)
+{
+    if (n == 1 || x <= xs[0])
+        return ys[0];
+    int i = 1;
+    while (i < n - 1 && x > xs[i])
+        i++;
+    double t = (x - xs[i - 1]) / (xs[i] - xs[i - 1]), y = ys[i - 1] + t * (ys[i] - ys[i - 1]);
+    return y > 0 ? y : 0;
+}
+
+int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm)
+{
+    model m;
+    TRY(model_get(fn, &m));
+    *cm = m.cost;
+    return MPI_SUCCESS;
+}
+
+double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, double bytes)
+{
+    const curve *cv = &cm->level[level];
+    if (messages <= 0)
+        return 0;
+    return interpolate(cv->bytes, cv->latency, cv->n, bytes) +
+           (messages - 1) * interpolate(cv->bytes, cv->gap, cv->n, bytes);
+}

@@ -1,0 +1,28 @@
+/* The machine's cost model, shared by the collectives' and the isomorphic
+ * collectives' automatic choices (model.c; doc/collectives.md, "The cost
+ * model"). Private. */
+#ifndef HMPI_CORE_MODEL_H
+#define HMPI_CORE_MODEL_H
+
+#include "hmpi_internal.h"
+
+/* Per level of the machine, the latency of one message and the gap each
+ * further message of a round adds, in us, at measured sizes (bytes
+ * ascending), interpolated between them. */
+enum { HMPI__LEVEL_NODE, HMPI__LEVEL_NETWORK, HMPI__NLEVELS };
+#define HMPI__COST_POINTS 32
+typedef struct hmpi__cost_curve {
+    int n;
+    double bytes[HMPI__COST_POINTS], latency[HMPI__COST_POINTS], gap[HMPI__COST_POINTS];
+} hmpi__cost_curve;
+typedef struct hmpi__cost_model {
+    hmpi__cost_curve level[HMPI__NLEVELS];
+} hmpi__cost_model;
+
+/* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
+int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
+/* Modelled time (us) of a round in which one process sends `messages`
+ * messages of `bytes` bytes each at level; 0 for no message. */
+double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, double bytes);
+
+#endif

@@ -1,0 +1,144 @@
+/* The cost model's tuning file (HMPI_TUNING_FILE): a machine without a
+ * per-message cost gets one-round trees between nodes, a machine with a
+ * large one binomial trees; results stay exact either way; bad files fail
+ * with MPI_ERR_FILE naming the function, the file and the line; a file that
+ * hmpi-tune wrote (argv[1]) loads and gives exact results. Run on a virtual
+ * cluster of 4 nodes x 2 ranks (small-cluster). */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int rank, size;
+static char dir[64];
+
+/* A file in this run's directory with the given lines (rank 0 writes). */
+static const char *tuning_file(const char *name, const char *text)
+{
+    static char path[8][128]; /* one per file of this test */
+    static int next;
+    char *p = path[next++ % 8];
+    snprintf(p, 128, "%s/%s", dir, name);
+    if (rank == 0) {
+        FILE *f = fopen(p, "w");
+        CHECK(f != NULL);
+        fputs(text, f);
+        fclose(f);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    return p;
+}
+
+/* Rounds (most over processes) and the root's messages of a bcast of n
+ * ints from root 0 under the tuning file; checks the data against MPI's. */
+static void bcast_shape(const char *file, int n, int *rounds, int *root_messages)
+{
+    int *x = malloc(sizeof(int) * (size_t)n), *want = malloc(sizeof(int) * (size_t)n), mine, msgs;
+    HMPI_Request req;
+    setenv("HMPI_TUNING_FILE", file, 1);
+    for (int i = 0; i < n; i++)
+        want[i] = rank == 0 ? 7 * i + 1 : -1;
+    MPI_Bcast(want, n, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int i = 0; i < n; i++)
+        x[i] = rank == 0 ? 7 * i + 1 : -1;
+    CHECK_MPI(HMPI_Bcast_init(x, n, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &mine, &msgs));
+    CHECK_MPI(HMPI_Start(&req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(&req));
+    for (int i = 0; i < n; i++)
+        CHECK_INT(x[i], want[i]);
+    MPI_Allreduce(&mine, rounds, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Bcast(&msgs, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    *root_messages = msgs;
+    unsetenv("HMPI_TUNING_FILE");
+    free(x);
+    free(want);
+}
+
+/* Allreduce and allgather agree with MPI's under a model. */
+static void results_under(const char *file)
+{
+    int in[5], out[5], want[5], *all = malloc(sizeof(int) * (size_t)size),
+                                *all_want = malloc(sizeof(int) * (size_t)size);
+    setenv("HMPI_TUNING_FILE", file, 1);
+    for (int i = 0; i < 5; i++)
+        in[i] = rank * 10 + i;
+    CHECK_MPI(HMPI_Allreduce(in, out, 5, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+    MPI_Allreduce(in, want, 5, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int i = 0; i < 5; i++)
+        CHECK_INT(out[i], want[i]);
+    CHECK_MPI(HMPI_Allgather(&rank, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD));
+    MPI_Allgather(&rank, 1, MPI_INT, all_want, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int i = 0; i < size; i++)
+        CHECK_INT(all[i], all_want[i]);
+    unsetenv("HMPI_TUNING_FILE");
+    free(all);
+    free(all_want);
+}
+
+static void bad_file(const char *file, const char *text)
+{
+    int x = 0;
+    setenv("HMPI_TUNING_FILE", file, 1);
+    expect_error(HMPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_FILE, "HMPI_Bcast", text);
+    unsetenv("HMPI_TUNING_FILE");
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int pid = (int)getpid();
+    MPI_Bcast(&pid, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    snprintf(dir, sizeof dir, "/tmp/hmpi-tuning-%d", pid);
+    if (rank == 0)
+        CHECK(mkdir(dir, 0700) == 0);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    /* No per-message cost: the root reaches the 3 other nodes in one round. */
+    const char *flat = tuning_file("flat.txt", "# flat\nnetwork 0 10 0\nnode 0 1 0\n");
+    /* 100 us per further message: a binomial tree, one child per round. */
+    const char *deep = tuning_file("deep.txt", "network 0 10 100\nnetwork 1e6 110 200\n"
+                                               "node 0 1 0 # inside a node\n");
+    int flat_rounds, flat_msgs, deep_rounds, deep_msgs;
+    bcast_shape(flat, 3, &flat_rounds, &flat_msgs);
+    bcast_shape(deep, 3, &deep_rounds, &deep_msgs);
+    CHECK_INT(flat_msgs, 4); /* 3 leaders + its node's other rank */
+    CHECK_INT(deep_msgs, 3); /* 2 children + its node's other rank */
+    CHECK_INT(deep_rounds, flat_rounds + 1);
+    results_under(flat);
+    results_under(deep);
+
+    bad_file("/nonexistent/tuning.txt", "cannot read tuning file '/nonexistent/tuning.txt'");
+    bad_file(tuning_file("bad.txt", "network 0 10 0\nswitch 0 1 0\n"), "line 2");
+    bad_file(tuning_file("neg.txt", "network 0 -1 0\nnode 0 1 0\n"), "line 1");
+    bad_file(tuning_file("half.txt", "network 0 10 0\n"), "has no 'node' line");
+    /* A good file again after bad ones. */
+    results_under(flat);
+    /* The file hmpi-tune measured on this run's cluster (CTest runs it first). */
+    if (argc > 1) {
+        if (rank == 0)
+            CHECK(access(argv[1], R_OK) == 0);
+        results_under(argv[1]);
+        bcast_shape(argv[1], 1000, &flat_rounds, &flat_msgs);
+    }
+
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+        const char *names[] = {"flat.txt", "deep.txt", "bad.txt", "neg.txt", "half.txt"};
+        char p[128];
+        for (int i = 0; i < 5; i++) {
+            snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+            unlink(p);
+        }
+        rmdir(dir);
+    }
+    if (rank == 0)
+        printf("test_tuning: %d checks passed on %d ranks\n", test_checks, size);
+    MPI_Finalize();
+    return 0;
+}

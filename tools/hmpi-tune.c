@@ -1,0 +1,209 @@
+/* hmpi-tune: measure the machine for hmpi's cost model and write a tuning
+ * file (HMPI_TUNING_FILE; doc/collectives.md, "The cost model").
+ *
+ *   mpiexec -n P hmpi-tune [-o FILE] [--sizes 4,1024,...] [--reps N] [--max-fanout K]
+ *
+ * Run it on at least two nodes (real, virtual with HMPI_TOPOLOGY, or a
+ * SimGrid platform under smpirun) with several ranks per node. For each
+ * level, node (ranks of rank 0's node) and network (one rank per node), and
+ * each size m, rank 0 sends m bytes to k peers at once, k = 1, 2, 4, ...
+ * up to K (64), the farthest first, each peer answering with an empty
+ * message; the round's time is that minus the answer's latency. The file
+ * gets, per level and size, the latency (the round with one peer) and the
+ * gap (the least-squares slope of the round's time over k): what each
+ * further message of a round adds. */
+#include <hmpi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIZES 32
+#define TAG 7
+
+static int reps = 5;
+static int max_fanout = 64; /* beyond, the time's slope over k is the same */
+
+static int compare(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median over reps of a round trip in comm: rank 0 sends m bytes to the
+ * last k ranks at once (the farthest first: the latency is the worst case,
+ * and the slope over k the gap alone) and waits for their empty answers.
+ * Every rank of comm calls. */
+static double fan_out(MPI_Comm comm, int k, int m, char *buf, MPI_Request *reqs)
+{
+    int rank, size;
+    double times[64];
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    MPI_Barrier(comm);
+    for (int r = -1; r < reps; r++) { /* one warm-up */
+        double t0 = MPI_Wtime();
+        if (rank == 0) {
+            for (int p = 0; p < k; p++) {
+                MPI_Isend(buf, m, MPI_BYTE, size - 1 - p, TAG, comm, &reqs[2 * p]);
+                MPI_Irecv(NULL, 0, MPI_BYTE, size - 1 - p, TAG, comm, &reqs[2 * p + 1]);
+            }
+            for (int q = 0; q < 2 * k; q++) /* (MPICH's MPI_Waitall trips gcc's bounds check) */
+                MPI_Wait(&reqs[q], MPI_STATUS_IGNORE);
+        } else if (rank >= size - k) {
+            MPI_Recv(buf, m, MPI_BYTE, 0, TAG, comm, MPI_STATUS_IGNORE);
+            MPI_Send(NULL, 0, MPI_BYTE, 0, TAG, comm);
+        }
+        if (r >= 0)
+            times[r] = (MPI_Wtime() - t0) * 1e6;
+    }
+    qsort(times, (size_t)reps, sizeof times[0], compare);
+    return times[reps / 2];
+}
+
+/* Fan-outs measured: 1, 2, 4, ... and kmax; 0 after the last. */
+static int next_fanout(int k, int kmax)
+{
+    return k == kmax ? 0 : k * 2 < kmax ? k * 2 : kmax;
+}
+
+typedef struct level {
+    const char *name;
+    MPI_Comm comm; /* rank 0 and its peers at this level */
+    int size;
+} level;
+
+/* Latency and gap of one level at each size, from rank 0's fan-outs. */
+static void measure(const level *lv, const int *sizes, int nsizes, char *buf, MPI_Request *reqs,
+                    double *latency, double *gap)
+{
+    int kmax = lv->size - 1 < max_fanout ? lv->size - 1 : max_fanout;
+    double answer = fan_out(lv->comm, 1, 0, buf, reqs) / 2;
+    for (int s = 0; s < nsizes; s++) {
+        double sk = 0, st = 0, skk = 0, skt = 0, t1 = 0;
+        int n = 0;
+        for (int k = 1; k > 0; k = next_fanout(k, kmax)) {
+            double t = fan_out(lv->comm, k, sizes[s], buf, reqs) - answer;
+            if (k == 1)
+                t1 = t;
+            sk += k, st += t, skk += (double)k * k, skt += k * t, n++;
+        }
+        latency[s] = t1 > 0 ? t1 : 0;
+        gap[s] = n > 1 ? (n * skt - sk * st) / (n * skk - sk * sk) : 0;
+        if (gap[s] < 0)
+            gap[s] = 0;
+    }
+}
+
+static int parse_sizes(const char *text, int *sizes)
+{
+    int n = 0;
+    const char *p = text;
+    while (*p && n < MAX_SIZES) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0)
+            return -1;
+        sizes[n++] = (int)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return -1;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = "hmpi-tuning.txt";
+    int sizes[MAX_SIZES],
+        nsizes = parse_sizes("4,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576",
+                             sizes);
+    int rank, size, local_rank, maxsize = 0, code = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : "";
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            out = v, i++;
+        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
+            nsizes = parse_sizes(v, sizes), i++;
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
+            reps = atoi(v), i++;
+        else if (strcmp(argv[i], "--max-fanout") == 0 && i + 1 < argc)
+            max_fanout = atoi(v), i++;
+        else
+            nsizes = -1;
+    }
+    if (nsizes <= 0 || reps < 1 || reps > 64 || max_fanout < 1) {
+        if (rank == 0)
+            fprintf(stderr, "usage: hmpi-tune [-o FILE] [--sizes 4,1024,...] [--reps 1-64] "
+                            "[--max-fanout K]\n");
+        MPI_Finalize();
+        return 2;
+    }
+    for (int s = 0; s < nsizes; s++)
+        maxsize = sizes[s] > maxsize ? sizes[s] : maxsize;
+
+    /* The levels: rank 0's node, and the first rank of every node. */
+    MPI_Comm node, leaders;
+    HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Comm_split(MPI_COMM_WORLD, local_rank == 0 ? 0 : MPI_UNDEFINED, rank, &leaders);
+    level levels[2] = {{"node", node, 0}, {"network", leaders, 0}};
+    MPI_Comm_size(node, &levels[0].size);
+    if (leaders != MPI_COMM_NULL)
+        MPI_Comm_size(leaders, &levels[1].size);
+    MPI_Bcast(&levels[1].size, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&levels[0].size, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (levels[0].size < 2 || levels[1].size < 2) {
+        if (rank == 0)
+            fprintf(stderr,
+                    "hmpi-tune: needs two nodes or more with two ranks or more on the "
+                    "first (here %d nodes, %d ranks on node 0)\n",
+                    levels[1].size, levels[0].size);
+        MPI_Finalize();
+        return 2;
+    }
+
+    char *buf = calloc((size_t)maxsize + 1, 1);
+    MPI_Request *reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)(size > 1 ? size : 2));
+    double latency[2][MAX_SIZES], gap[2][MAX_SIZES];
+    int lowest; /* rank 0's node: the one whose lowest world rank is 0 */
+    MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
+    if (lowest == 0)
+        measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
+    if (leaders != MPI_COMM_NULL)
+        measure(&levels[1], sizes, nsizes, buf, reqs, latency[1], gap[1]);
+    if (rank == 0) {
+        FILE *f = fopen(out, "w");
+        if (!f) {
+            fprintf(stderr, "hmpi-tune: cannot write %s\n", out);
+            code = 1;
+        } else {
+            fprintf(f,
+                    "# hmpi tuning file, written by hmpi-tune: %d ranks, %d nodes, %d ranks on "
+                    "node 0\n# level bytes latency_us gap_us\n",
+                    size, levels[1].size, levels[0].size);
+            for (int l = 0; l < 2; l++)
+                for (int s = 0; s < nsizes; s++)
+                    fprintf(f, "%-7s %8d %10.3f %10.4f\n", levels[l].name, sizes[s], latency[l][s],
+                            gap[l][s]);
+            fclose(f);
+            printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
+                   levels[0].size, out);
+            printf("%-8s %9s %12s %12s\n", "level", "bytes", "latency_us", "gap_us");
+            for (int l = 0; l < 2; l++)
+                for (int s = 0; s < nsizes; s++)
+                    printf("%-8s %9d %12.3f %12.4f\n", levels[l].name, sizes[s], latency[l][s],
+                           gap[l][s]);
+        }
+    }
+    if (leaders != MPI_COMM_NULL)
+        MPI_Comm_free(&leaders);
+    MPI_Comm_free(&node);
+    free(buf);
+    free(reqs);
+    MPI_Finalize();
+    return code;
+}
