@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Calibrate hmpi's cost model for a platform kind of scripts/sim-platform.sh:
 # build tools/hmpi-tune with smpicc (once, into BINDIR), run it on a platform
-# of the same KIND and NODES with 2 ranks per node (the network is the same,
-# the run much shorter than with every core), and write the tuning file
-# PLATFORM_DIR/tuning.txt, which scripts/sim-run.sh then hands to every run
-# on PLATFORM_DIR (HMPI_TUNING_FILE).
+# of the same KIND with 2 ranks per node and NODES nodes, at most 64 (the
+# same links and levels; the simulation of hmpi-tune grows much faster than
+# linearly with the ranks: 48 s at 64 nodes, over 25 min at 256), and write
+# the tuning file PLATFORM_DIR/tuning.txt, which scripts/sim-run.sh then
+# hands to every run on PLATFORM_DIR (HMPI_TUNING_FILE).
 #   scripts/sim-tune.sh KIND NODES PLATFORM_DIR BINDIR
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 kind=$1 nodes=$2 dir=$3 bin=$4
+((nodes > 64)) && nodes=64
 [ -x "$bin/hmpi-tune" ] || "$root/scripts/smpi-build.sh" "$bin/hmpi-tune" "$root/tools/hmpi-tune.c"
 cal="$dir/calibration"
 "$root/scripts/sim-platform.sh" "$kind" "$cal" "$nodes" 2
