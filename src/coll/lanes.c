@@ -49,15 +49,6 @@ static int starts_node(const hmpi__loctable *t, const int *order, int k)
     return k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]);
 }
 
-int hmpi__spans_nodes(hmpi__loctable *t)
-{
-    const int *order = hmpi__loctable_order(t);
-    for (int k = 1; order && k < t->n; k++)
-        if (starts_node(t, order, k))
-            return 1;
-    return 0;
-}
-
 void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest)
 {
     const int *order = hmpi__loctable_order(t);
@@ -69,6 +60,13 @@ void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest)
             *largest = k - start > *largest ? k - start : *largest;
             start = k;
         }
+}
+
+int hmpi__spans_nodes(hmpi__loctable *t)
+{
+    int nnodes, largest;
+    hmpi__node_shape(t, &nnodes, &largest);
+    return nnodes > 1;
 }
 
 static void free_nodes(nodes *nd)
@@ -261,6 +259,15 @@ static int list_bcast_scatter_allgather(hmpi__coll_ctx *c, const int *g, int n, 
     return MPI_SUCCESS;
 }
 
+/* The largest power of two at most n. */
+static int pof2_below(int n)
+{
+    int p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    return p;
+}
+
 /* Index in g of the process of new rank nr after folding rem pairs. */
 static int unfolded(int nr, int rem)
 {
@@ -367,10 +374,7 @@ static int list_reduce_halving(hmpi__coll_ctx *c, const int *g, int n, int i, vo
 static int list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
                           MPI_Datatype type, MPI_Op op, int halving)
 {
-    int pof2 = 1, nr;
-    while (pof2 * 2 <= n)
-        pof2 *= 2;
-    int rem = n - pof2;
+    int pof2 = pof2_below(n), rem = n - pof2, nr;
     if (i < 2 * rem && i % 2 == 0) { /* folded: contribute, then wait for the result */
         TRY(hmpi__sched_round(c->s));
         TRY(coll_send(c, buf, count, type, g[i + 1]));
@@ -481,14 +485,6 @@ static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double byt
 static int fold_rounds(int n)
 {
     return (n & (n - 1)) ? 2 : 0;
-}
-
-static int pof2_below(int n)
-{
-    int p = 1;
-    while (p * 2 <= n)
-        p *= 2;
-    return p;
 }
 
 /* Radixes tried: 2 .. MAX_RADIX, and n (everybody in one round). */
