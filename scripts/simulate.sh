@@ -54,7 +54,8 @@ run() {
 }
 
 # One platform at one scale: every selector on ordered ranks, hmpi on every
-# placement (hmpi does not depend on the selector: it runs with the first).
+# placement (hmpi's operations do not use MPI's collectives: it runs with
+# the lean setup collectives, see scripts/sim-run.sh).
 study() {
   local kind=$1 np=$2 cl=$3 sz=$4 dir="$out/platforms/$1-$2"
   "$root/scripts/sim-platform.sh" "$kind" "$dir" $((np / cores)) $cores
@@ -62,18 +63,11 @@ study() {
   printf 'simulate: calibrating hmpi'"'"'s cost model on %s, %d nodes (hmpi-tune) ... ' "$kind" $((np / cores))
   "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin"
   echo "$((SECONDS - t0)) s wall"
-  local first=1
   for sel in $selectors; do
-    if [ $first = 1 ]; then
-      run "$kind" "$dir" "$np" "$sel" ordered mpi,hmpi "$cl" "$sz"
-    else
-      run "$kind" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
-    fi
-    first=0
+    run "$kind" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
   done
   for placement in $placements; do
-    [ "$placement" = ordered ] && continue
-    run "$kind" "$dir" "$np" "${selectors%% *}" "$placement" mpi,hmpi "$cl" "$sz"
+    run "$kind" "$dir" "$np" lean "$placement" hmpi "$cl" "$sz"
   done
 }
 

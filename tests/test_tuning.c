@@ -2,8 +2,9 @@
  * per-message cost gets one-round trees between nodes, a machine with a
  * large one binomial trees; results stay exact either way; bad files fail
  * with MPI_ERR_FILE naming the function, the file and the line; a file that
- * hmpi-tune wrote (argv[1]) loads and gives exact results. Run on a virtual
- * cluster of 4 nodes x 2 ranks (small-cluster). */
+ * hmpi-tune wrote (argv[1]) loads and gives exact results; the isomorphic
+ * choice counts the messages leaving a node. Run on a virtual cluster of 4
+ * nodes x 2 ranks (small-cluster). */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -78,6 +79,59 @@ static void results_under(const char *file)
     free(all_want);
 }
 
+/* One isomorphic alltoall over the 26 neighbours of a periodic 2 x 2 x 2
+ * grid (one block each) with algorithm alg under the tuning file: the
+ * messages of rank 0's schedule (sends + receives) and the received blocks. */
+static int iso_moore(const char *file, const char *alg, int recv[26])
+{
+    int dims[3] = {2, 2, 2}, periods[3] = {1, 1, 1}, offs[26 * 3], s = 0, send[26], rounds, msgs;
+    for (int a = -1; a <= 1; a++)
+        for (int b = -1; b <= 1; b++)
+            for (int c = -1; c <= 1; c++)
+                if (a || b || c)
+                    offs[3 * s] = a, offs[3 * s + 1] = b, offs[3 * s + 2] = c, s++;
+    for (int i = 0; i < 26; i++)
+        send[i] = 100 * rank + i, recv[i] = -1;
+    MPI_Comm cart, iso;
+    MPI_Info info;
+    HMPI_Request req;
+    setenv("HMPI_TUNING_FILE", file, 1);
+    CHECK_MPI(MPI_Cart_create(MPI_COMM_WORLD, 3, dims, periods, 0, &cart));
+    CHECK_MPI(HMPI_Iso_neighborhood_create(cart, s, offs, &iso));
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_iso_algorithm", alg);
+    CHECK_MPI(HMPI_Iso_neighbor_alltoall_init(send, 1, MPI_INT, recv, 1, MPI_INT, iso, info, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &msgs));
+    CHECK_MPI(HMPI_Start(&req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(&req));
+    MPI_Info_free(&info);
+    MPI_Comm_free(&cart);
+    unsetenv("HMPI_TUNING_FILE");
+    MPI_Bcast(&msgs, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return msgs;
+}
+
+/* The isomorphic choice charges a round with all the messages leaving a
+ * node through its link. On 4 nodes x 2 ranks the 2 x 2 x 2 grid's nodes
+ * are its z lines: direct sends 24 of a rank's 26 messages off the node (48
+ * per node), dimensional 1 per process in the x and y phases. With 0.5 us
+ * per further message, one sender alone would still send directly (10 + 25
+ * x 0.5 = 22.5 us against 3 x 10 us), its node's 48 do not (33.5 against
+ * 21.1): auto combines. Without a per-message cost it sends directly. */
+static void iso_node_share(const char *flat)
+{
+    const char *busy = tuning_file("busy.txt", "network 0 10 0.5\nnode 0 0.1 0\n");
+    int got[26], want[26];
+    CHECK_INT(iso_moore(flat, "direct", want), 52);
+    CHECK_INT(iso_moore(busy, "auto", got), 6); /* 3 phases, one send and receive each */
+    for (int i = 0; i < 26; i++)
+        CHECK_INT(got[i], want[i]);
+    CHECK_INT(iso_moore(flat, "auto", got), 52);
+    for (int i = 0; i < 26; i++)
+        CHECK_INT(got[i], want[i]);
+}
+
 static void bad_file(const char *file, const char *text)
 {
     int x = 0;
@@ -112,6 +166,7 @@ int main(int argc, char **argv)
     CHECK_INT(deep_rounds, flat_rounds + 1);
     results_under(flat);
     results_under(deep);
+    iso_node_share(flat);
 
     bad_file("/nonexistent/tuning.txt", "cannot read tuning file '/nonexistent/tuning.txt'");
     bad_file(tuning_file("bad.txt", "network 0 10 0\nswitch 0 1 0\n"), "line 2");
@@ -129,9 +184,10 @@ int main(int argc, char **argv)
 
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {"flat.txt", "deep.txt", "bad.txt", "neg.txt", "half.txt"};
+        const char *names[] = {"flat.txt", "deep.txt", "busy.txt", "bad.txt", "neg.txt",
+                               "half.txt"};
         char p[128];
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 6; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);
             unlink(p);
         }

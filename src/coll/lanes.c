@@ -34,29 +34,24 @@ typedef struct nodes {
     int smallest;  /* ranks on the smallest node */
 } nodes;
 
-/* Depth of the Machine object in rank r's path, or -1. */
-static int machine_depth(const hmpi__loctable *t, int r)
-{
-    for (int k = 0; k < t->len[r]; k++)
-        if (t->kind[(size_t)r * t->depth + k] == HMPI__KIND_MACHINE)
-            return k;
-    return -1;
-}
-
 /* Does order[k] (ranks sorted by path) begin another node than order[k - 1]? */
-static int starts_node(const hmpi__loctable *t, const int *order, int k)
+static int starts_node(const int *machine, const int *order, int k)
 {
-    return k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]);
+    return k == 0 || machine[order[k]] != machine[order[k - 1]];
 }
 
 void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest)
 {
     const int *order = hmpi__loctable_order(t);
+    const int *machine = hmpi__loctable_machines(t, nnodes);
     int start = 0;
-    *nnodes = 0, *largest = 0;
-    for (int k = 1; order && k <= t->n; k++)
-        if (k == t->n || starts_node(t, order, k)) {
-            (*nnodes)++;
+    *largest = 0;
+    if (!order || !machine) {
+        *nnodes = 0;
+        return;
+    }
+    for (int k = 1; k <= t->n; k++)
+        if (k == t->n || starts_node(machine, order, k)) {
             *largest = k - start > *largest ? k - start : *largest;
             start = k;
         }
@@ -93,17 +88,18 @@ static int lane_index(const nodes *nd, int k)
 static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);
-    int p = c->size, root_at = 0;
+    int p = c->size, root_at = 0, nmachines;
+    const int *machine = hmpi__loctable_machines(c->table, &nmachines);
     memset(nd, 0, sizeof *nd);
     nd->first = HMPI__ALLOC(int, (size_t)p + 1);
     nd->member = HMPI__ALLOC(int, (size_t)p);
     nd->lane = HMPI__ALLOC(int, (size_t)p);
-    if (!order || !nd->first || !nd->member || !nd->lane) {
+    if (!order || !machine || !nd->first || !nd->member || !nd->lane) {
         free_nodes(nd);
         return MPI_ERR_NO_MEM;
     }
     for (int k = 0; k < p; k++) {
-        if (starts_node(c->table, order, k))
+        if (starts_node(machine, order, k))
             nd->first[nd->n++] = k;
         if ((nd->member[k] = order[k]) == root)
             nd->root_node = nd->n - 1, root_at = k;

@@ -17,6 +17,7 @@ static void table_free(hmpi__loctable *t)
     free(t->kind);
     free(t->node);
     free(t->order);
+    free(t->machine);
     free(t);
 }
 
@@ -287,6 +288,44 @@ const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t)
 const int *hmpi__loctable_order(hmpi__loctable *t)
 {
     return hmpi__loctable_nodes(t) ? t->order : NULL;
+}
+
+/* Depth of the Machine object in rank r's path, or -1. */
+static int machine_depth(const hmpi__loctable *t, int r)
+{
+    for (int k = 0; k < t->len[r]; k++)
+        if (t->kind[(size_t)r * t->depth + k] == HMPI__KIND_MACHINE)
+            return k;
+    return -1;
+}
+
+/* Consecutive ranks in path order share a node while their common prefix
+ * reaches below the Machine. */
+static int *number_machines(const hmpi__loctable *t, const int *order, int *count)
+{
+    int *machine = HMPI__ALLOC(int, t->n), m = -1;
+    if (!machine)
+        return NULL;
+    for (int k = 0; k < t->n; k++) {
+        if (k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]))
+            m++;
+        machine[order[k]] = m;
+    }
+    *count = m + 1;
+    return machine;
+}
+
+const int *hmpi__loctable_machines(hmpi__loctable *t, int *nmachines)
+{
+    const int *order = hmpi__loctable_order(t);
+    if (!order)
+        return NULL;
+    pthread_mutex_lock(&commloc_lock);
+    if (!t->machine)
+        t->machine = number_machines(t, order, &t->nmachines);
+    pthread_mutex_unlock(&commloc_lock);
+    *nmachines = t->nmachines;
+    return t->machine;
 }
 
 /* Set bits of mask strictly below bit `below`. */

@@ -5,6 +5,7 @@
 #include "core/config.h"
 #include "core/entry.h"
 #include "core/model.h"
+#include "hierarchy/commloc.h"
 #include "util/hash.h"
 
 #include <stdlib.h>
@@ -246,35 +247,166 @@ static int agree_sizes(hmpi__iso_plan *p, int *uniform)
 
 /* ---- algorithm choice -------------------------------------------------- */
 
-/* Modelled time per process, from the machine's cost model (core/model.h;
- * the network level, where a Cartesian neighbour mostly is): every phase a
- * round of its messages, each carrying the average share of the bytes.
- * Direct (r == NULL) sends one message per block that moves at all, ports
- * at a time. */
-static double cost(const hmpi__cost_model *m, const hmpi__iso_plan *p, const hmpi__iso_route *r,
-                   const hmpi__iso_route *dim)
+/* Where this process's node is in the grid, so that a round can be charged
+ * with all the messages that leave a node through its one link. */
+typedef struct placement {
+    const int *machine; /* [p]: node of each grid rank */
+    int *members;       /* the grid ranks on this process's node */
+    int nmembers;
+    int *coords, *delta; /* [ndims] each, scratch */
+} placement;
+
+/* Row-major coordinates of grid rank r (the Cartesian communicator's order). */
+static void grid_coords(const hmpi__iso *n, int r, int *coords)
+{
+    for (int d = n->ndims - 1; d >= 0; d--) {
+        coords[d] = r % n->dims[d];
+        r /= n->dims[d];
+    }
+}
+
+/* Every process sends one message along delta: those leaving this node. */
+static int leaving(const hmpi__iso *n, const placement *pl, const int *delta)
+{
+    int count = 0;
+    for (int k = 0; k < pl->nmembers; k++) {
+        int r = pl->members[k];
+        grid_coords(n, r, pl->coords);
+        int t = hmpi__iso_rank_at(n, pl->coords, delta, 1);
+        count += t != MPI_PROC_NULL && pl->machine[t] != pl->machine[r];
+    }
+    return count;
+}
+
+/* Direct's messages leaving this node: one per block that moves. */
+static int direct_leaving(const hmpi__iso *n, const hmpi__iso_route *dim, const placement *pl)
+{
+    int count = 0;
+    for (int i = 0; i < n->s; i++)
+        if (dim->hops[i] > 0)
+            count += leaving(n, pl, n->offsets + (size_t)i * n->ndims);
+    return count;
+}
+
+/* Does block i take a step in this phase that no earlier block takes? */
+static int first_step(const int *step, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (step[j] == step[i])
+            return 0;
+    return step[i] != 0;
+}
+
+/* A combining route's messages leaving this node, per phase: one per
+ * distinct step along the phase's dimension. */
+static void routed_leaving(const hmpi__iso *n, const hmpi__iso_route *r, const placement *pl,
+                           int *out)
+{
+    for (int ph = 0; ph < r->nphases; ph++) {
+        const int *step = r->step + (size_t)ph * n->s;
+        out[ph] = 0;
+        for (int i = 0; i < n->s; i++)
+            if (first_step(step, i)) {
+                memset(pl->delta, 0, (size_t)n->ndims * sizeof *pl->delta);
+                pl->delta[r->dim[ph]] = step[i];
+                out[ph] += leaving(n, pl, pl->delta);
+            }
+    }
+}
+
+/* A round: each process sends k messages of b bytes on average, the busiest
+ * node `busiest` of them through its link to the network. */
+static double round_cost(const hmpi__cost_model *m, int k, int busiest, double b)
+{
+    double local = hmpi__cost_round(m, HMPI__LEVEL_NODE, k, b);
+    double net = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, busiest, b);
+    return net > local ? net : local;
+}
+
+/* Direct: one message per block that moves, ports at a time. */
+static double direct_cost(const hmpi__cost_model *m, const hmpi__iso_plan *p,
+                          const hmpi__iso_route *dim, int busiest)
 {
     const hmpi__iso *n = p->n;
     double bytes = 0;
-    int messages = 0, rounds, per_round;
-    for (int i = 0; i < n->s; i++) {
-        int hops = r ? r->hops[i] : dim->hops[i] > 0;
-        bytes += (double)hops * (p->bytes[i] > 0 ? p->bytes[i] : 0);
-        messages += hops;
-    }
-    if (r)
-        rounds = r->nphases, messages = r->messages;
-    else
-        rounds = messages == 0 ? 0 : p->ports > 0 ? (messages + p->ports - 1) / p->ports : 1;
-    if (messages == 0 || rounds == 0)
+    int k = 0;
+    for (int i = 0; i < n->s; i++)
+        if (dim->hops[i] > 0) {
+            bytes += p->bytes[i] > 0 ? p->bytes[i] : 0;
+            k++;
+        }
+    if (k == 0)
         return 0;
-    per_round = (messages + rounds - 1) / rounds;
-    return rounds * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, per_round, bytes / messages);
+    int rounds = p->ports > 0 ? (k + p->ports - 1) / p->ports : 1;
+    return rounds *
+           round_cost(m, (k + rounds - 1) / rounds, (busiest + rounds - 1) / rounds, bytes / k);
+}
+
+/* Combining: per phase, one message per distinct step, carrying the blocks
+ * that take it. */
+static double routed_cost(const hmpi__cost_model *m, const hmpi__iso_plan *p,
+                          const hmpi__iso_route *r, const int *busiest)
+{
+    const hmpi__iso *n = p->n;
+    double t = 0;
+    for (int ph = 0; ph < r->nphases; ph++) {
+        const int *step = r->step + (size_t)ph * n->s;
+        double bytes = 0;
+        int k = 0;
+        for (int i = 0; i < n->s; i++) {
+            bytes += step[i] != 0 && p->bytes[i] > 0 ? p->bytes[i] : 0;
+            k += first_step(step, i);
+        }
+        if (k > 0)
+            t += round_cost(m, k, busiest[ph], bytes / k);
+    }
+    return t;
+}
+
+/* The grid ranks on this process's node, from comm's locality (collective
+ * the first time on comm: one allgather). */
+static int place(const char *fn, MPI_Comm comm, const hmpi__iso *n, placement *pl)
+{
+    hmpi__commloc *cl;
+    int rc = hmpi__commloc_ensure(comm, 1, fn, &cl), nodes, rank;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_rank(comm, &rank);
+    const hmpi__loctable *t = cl->table;
+    pl->machine = hmpi__loctable_machines(cl->table, &nodes);
+    pl->members = HMPI__ALLOC(int, (size_t)t->n + 2 * (size_t)n->ndims);
+    if (!pl->machine || !pl->members) {
+        free(pl->members);
+        return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
+    }
+    for (int r = 0; r < t->n; r++)
+        if (pl->machine[r] == pl->machine[rank])
+            pl->members[pl->nmembers++] = r;
+    pl->coords = pl->members + pl->nmembers;
+    pl->delta = pl->coords + n->ndims;
+    return MPI_SUCCESS;
+}
+
+/* The busiest node's leaving messages, per round of each algorithm: direct
+ * first, then the phases of dim and of log (one allreduce). */
+static int busiest_nodes(const char *fn, MPI_Comm comm, const hmpi__iso_plan *p,
+                         const hmpi__iso_route *dim, const hmpi__iso_route *log, int *busiest)
+{
+    placement pl = {0};
+    int rc = place(fn, comm, p->n, &pl);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    busiest[0] = direct_leaving(p->n, dim, &pl);
+    routed_leaving(p->n, dim, &pl, busiest + 1);
+    routed_leaving(p->n, log, &pl, busiest + 1 + dim->nphases);
+    free(pl.members);
+    return MPI_Allreduce(MPI_IN_PLACE, busiest, 1 + dim->nphases + log->nphases, MPI_INT, MPI_MAX,
+                         p->comm);
 }
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
  * input is identical on all processes (the neighbourhood, agreed sizes). */
-static int choose(const char *fn, hmpi__iso_plan *p, const args *a, int alg,
+static int choose(const char *fn, MPI_Comm comm, hmpi__iso_plan *p, const args *a, int alg,
                   const hmpi__iso_route **route)
 {
     hmpi__iso *n = p->n;
@@ -304,14 +436,21 @@ static int choose(const char *fn, hmpi__iso_plan *p, const args *a, int alg,
         return MPI_SUCCESS;
     }
     hmpi__cost_model m;
-    TRY(hmpi__cost_model_load(fn, &m));
-    double c_direct = cost(&m, p, NULL, dim), c_dim = cost(&m, p, dim, dim);
-    double c_log = cost(&m, p, log, dim);
-    if (c_dim < c_direct && c_dim <= c_log)
-        *route = dim;
-    else if (c_log < c_direct)
-        *route = log;
-    return MPI_SUCCESS;
+    int *busiest = HMPI__ALLOC(int, 1 + (size_t)dim->nphases + (size_t)log->nphases);
+    if (!busiest)
+        return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
+    if ((rc = hmpi__cost_model_load(fn, &m)) == MPI_SUCCESS &&
+        (rc = busiest_nodes(fn, comm, p, dim, log, busiest)) == MPI_SUCCESS) {
+        double c_direct = direct_cost(&m, p, dim, busiest[0]);
+        double c_dim = routed_cost(&m, p, dim, busiest + 1);
+        double c_log = routed_cost(&m, p, log, busiest + 1 + dim->nphases);
+        if (c_dim < c_direct && c_dim <= c_log)
+            *route = dim;
+        else if (c_log < c_direct)
+            *route = log;
+    }
+    free(busiest);
+    return rc;
 }
 
 /* ---- building and running ---------------------------------------------- */
@@ -355,7 +494,7 @@ static int build(const hmpi__entry *e, void **op)
         rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
         goto fn_fail;
     }
-    if ((rc = choose(e->fn, &p, a, alg.number, &route)) != MPI_SUCCESS)
+    if ((rc = choose(e->fn, e->comm, &p, a, alg.number, &route)) != MPI_SUCCESS)
         goto fn_fail;
     rc = route ? hmpi__iso_routed(&p, route) : hmpi__iso_direct(&p);
     if (rc == MPI_SUCCESS && is_reduction(a->kind))
