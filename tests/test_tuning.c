@@ -184,8 +184,8 @@ int main(int argc, char **argv)
 
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {"flat.txt", "deep.txt", "busy.txt", "bad.txt", "neg.txt",
-                               "half.txt"};
+        const char *names[] = {"flat.txt", "deep.txt", "busy.txt",
+                               "bad.txt",  "neg.txt",  "half.txt"};
         char p[128];
         for (int i = 0; i < 6; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);
