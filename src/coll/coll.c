@@ -324,20 +324,34 @@ static int moves_nothing(const hmpi__coll_args *a, int rank)
 
 /* ---- building and running --------------------------------------------- */
 
-/* The build step: algorithm and levels from the registry, locality, the
- * schedule, the request. Codes are not raised (the pipeline does). */
-static int build(const hmpi__entry *e, void **op)
+/* The settings a schedule is built with: algorithm, levels and lanes from
+ * the registry, the cost model, how rounds post. */
+static int settings(const hmpi__entry *e, hmpi__coll_key *k)
 {
-    const hmpi__coll_args *a = e->args;
+    hmpi__cfg_value alg, levels, lanes;
+    int rc;
+    if ((rc = hmpi__config_get(HMPI__CFG_COLL_ALGORITHM, e->info, e->fn, &alg)) ||
+        (rc = hmpi__config_get(HMPI__CFG_LEVELS, e->info, e->fn, &levels)) ||
+        (rc = hmpi__config_get(HMPI__CFG_LANES, e->info, e->fn, &lanes)) ||
+        (rc = hmpi__cost_model_load(e->fn, &k->cost)))
+        return rc;
+    k->args = *(const hmpi__coll_args *)e->args;
+    k->algorithm = alg.number;
+    k->levels = levels.mask;
+    k->lanes = lanes.number > 0 ? lanes.number : 0;
+    k->p2p = hmpi__config_number(HMPI__CFG_P2P);
+    return MPI_SUCCESS;
+}
+
+/* Build the schedule of k's call into a request (persistent: kept). */
+static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int persistent,
+                         HMPI_Request *out)
+{
+    const hmpi__coll_args *a = &k->args;
     hmpi__coll_ctx c;
     hmpi__coll_builder builder = NULL;
     hmpi__commloc *cl;
-    hmpi__cfg_value alg, levels, lanes;
     int rc, commutative = 1;
-    if ((rc = hmpi__config_get(HMPI__CFG_COLL_ALGORITHM, e->info, e->fn, &alg)) ||
-        (rc = hmpi__config_get(HMPI__CFG_LEVELS, e->info, e->fn, &levels)) ||
-        (rc = hmpi__config_get(HMPI__CFG_LANES, e->info, e->fn, &lanes)))
-        return rc;
     if (is_reduction(a->coll))
         MPI_Op_commutative(a->op, &commutative);
     if ((rc = hmpi__commloc_ensure(e->comm, 1, e->fn, &cl)) != MPI_SUCCESS)
@@ -347,19 +361,20 @@ static int build(const hmpi__entry *e, void **op)
     MPI_Comm_size(e->comm, &c.size);
     c.commutative = commutative;
     c.table = cl->table;
-    c.levels = levels.mask;
-    c.lanes = lanes.number > 0 ? (int)lanes.number : 0;
-    if ((rc = hmpi__cost_model_load(e->fn, &c.cost)) != MPI_SUCCESS)
+    c.levels = k->levels;
+    c.lanes = k->lanes;
+    c.cost = k->cost;
+    if ((rc = select_builder(e->fn, a, k->algorithm, &c, &builder)) != MPI_SUCCESS)
         return rc;
-    if ((rc = select_builder(e->fn, a, alg.number, &c, &builder)) != MPI_SUCCESS ||
-        (rc = hmpi__comm_private_tag(e->comm, &c.comm, &c.tag)) != MPI_SUCCESS)
+    rc = e->form == HMPI__FORM_BLOCKING ? hmpi__comm_private_blocking(e->comm, &c.comm, &c.tag)
+                                        : hmpi__comm_private_tag(e->comm, &c.comm, &c.tag);
+    if (rc != MPI_SUCCESS)
         return rc;
     if (!(c.s = hmpi__sched_create()))
         return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
     if (!moves_nothing(a, c.rank) && (rc = builder(&c, a)) != MPI_SUCCESS)
         goto fn_fail;
-    if ((rc = hmpi__request_create(c.s, e->form == HMPI__FORM_PERSISTENT, e->comm, e->fn,
-                                   (HMPI_Request *)op)) != MPI_SUCCESS) {
+    if ((rc = hmpi__request_create(c.s, persistent, e->comm, e->fn, out)) != MPI_SUCCESS) {
         rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
         goto fn_fail;
     }
@@ -369,13 +384,58 @@ fn_fail:
     return rc;
 }
 
-static const hmpi__entry_ops entry_ops = {"comm", check_args, agreement, build,
-                                          hmpi__request_launch_op};
+/* The build step: a blocking call with predefined types and op takes its
+ * schedule from the communicator's cache, or builds it and keeps it there;
+ * anything else builds a fresh one. Codes are not raised (the pipeline
+ * does). */
+static int build(const hmpi__entry *e, void **op)
+{
+    hmpi__coll_key k;
+    HMPI_Request r;
+    uint64_t stamp = e->stamp;
+    int rc, cached = e->form == HMPI__FORM_BLOCKING && hmpi__coll_cacheable(e->args, stamp);
+    if (cached) {
+        if ((r = hmpi__coll_cache_lookup(e->comm, e->args, stamp)) != HMPI_REQUEST_NULL) {
+            *op = r;
+            return MPI_SUCCESS;
+        }
+    }
+    if ((rc = settings(e, &k)) != MPI_SUCCESS)
+        return rc;
+    if (cached && (r = hmpi__coll_cache_find(e->comm, &k, stamp)) != HMPI_REQUEST_NULL) {
+        *op = r;
+        return MPI_SUCCESS;
+    }
+    if ((rc = build_request(e, &k, e->form == HMPI__FORM_PERSISTENT || cached, &r)) != MPI_SUCCESS)
+        return rc;
+    if (cached && hmpi__coll_cache_put(e->comm, &k, stamp, r) != MPI_SUCCESS)
+        r->persistent = 0; /* no room: run it once, as uncached */
+    *op = r;
+    return MPI_SUCCESS;
+}
+
+/* Blocking calls run a cached request and leave it to the cache (a failed
+ * run drops it); everything else as every module launches. */
+static int launch(void *op, int form, void *request)
+{
+    HMPI_Request r = op;
+    if (form != HMPI__FORM_BLOCKING || !r->persistent)
+        return hmpi__request_launch(r, form, request);
+    MPI_Comm comm = r->comm;
+    int rc = hmpi__request_start(r, r->name);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__request_wait(&r, MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS)
+        hmpi__coll_cache_drop(comm, op);
+    return rc;
+}
+
+static const hmpi__entry_ops entry_ops = {"comm", check_args, agreement, build, launch};
 
 static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
                  HMPI_Request *request)
 {
-    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a};
+    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a, 0};
     return hmpi__entry_run(&e);
 }
 

@@ -256,7 +256,18 @@ int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag)
         return rc;
     unsigned t = (unsigned)__atomic_fetch_add(&c->next_tag, 1, __ATOMIC_RELAXED);
     *dup = c->dup;
-    *tag = (int)(t % ((unsigned)c->tag_ub + 1u));
+    *tag = (int)(t % (unsigned)c->tag_ub); /* tag_ub itself is the blocking tag */
+    return MPI_SUCCESS;
+}
+
+int hmpi__comm_private_blocking(MPI_Comm comm, MPI_Comm *dup, int *tag)
+{
+    comm_ctx *c;
+    int rc = private_ctx(comm, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    *dup = c->dup;
+    *tag = c->tag_ub;
     return MPI_SUCCESS;
 }
 

@@ -15,7 +15,7 @@
 
 #include "hmpi_internal.h"
 
-enum hmpi__slot_id { HMPI__SLOT_LOCALITY, HMPI__SLOT_ISO, HMPI__NSLOTS };
+enum hmpi__slot_id { HMPI__SLOT_LOCALITY, HMPI__SLOT_ISO, HMPI__SLOT_COLL_CACHE, HMPI__NSLOTS };
 
 /* The header of every object cached in a slot (first member). */
 typedef struct hmpi__shared {
@@ -49,5 +49,13 @@ int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup);
 /* The private duplicate and a fresh tag for one operation (every process
  * creates operations on comm in the same order). Collective on first use. */
 int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag);
+/* The private duplicate and the tag reserved for blocking operations, which
+ * never overlap one another on comm (MPI orders a communicator's
+ * collectives, and a blocking one ends before the next starts), so they
+ * may share one tag: the messages of consecutive operations between two
+ * processes match in order. Processes need not agree on which blocking
+ * operations build a schedule and which reuse a cached one. Collective on
+ * first use. */
+int hmpi__comm_private_blocking(MPI_Comm comm, MPI_Comm *dup, int *tag);
 
 #endif

@@ -50,6 +50,9 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
                          "multi-lane collectives: lanes per node (0: one per 4 KiB of the "
                          "vector, at most the ranks of the smallest node)"},
+    [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
+                              "blocking collectives: schedules kept per communicator for "
+                              "identical later calls (predefined types and ops; 0: none)"},
     [HMPI__CFG_TUNING_FILE] = {"HMPI_TUNING_FILE", NULL, CFG_STRING, NULL, "",
                                "cost model of the automatic algorithm choice, written by "
                                "hmpi-tune (empty: a generic cluster's defaults; read once)"},
@@ -207,7 +210,25 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
     return parse(id, fn, value);
 }
 
-int hmpi__config_number(int id)
+extern char **environ;
+
+uint64_t hmpi__config_env_stamp(void)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a over the entries' addresses */
+    size_t n = 0;
+    for (char **e = environ; e && *e; e++, n++)
+        h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
+    return (h ^ n) * 1099511628211ull;
+}
+
+/* The numbers of the settings without info, parsed once per environment. */
+static _Thread_local struct {
+    uint64_t stamp;
+    uint64_t known; /* bit per setting id */
+    int number[HMPI__NCFG];
+} numbers;
+
+static int number_of_environment(int id)
 {
     hmpi__cfg_value v, fallback;
     char bad[64];
@@ -218,6 +239,24 @@ int hmpi__config_number(int id)
     memset(&fallback, 0, sizeof fallback);
     snprintf(fallback.text, sizeof fallback.text, "%s", registry[id].def);
     return parse_text(id, &fallback, bad, sizeof bad) == 0 ? fallback.number : 0;
+}
+
+int hmpi__config_number(int id)
+{
+    return hmpi__config_number_in(id, hmpi__config_env_stamp());
+}
+
+int hmpi__config_number_in(int id, uint64_t stamp)
+{
+    if (numbers.stamp != stamp) {
+        numbers.stamp = stamp;
+        numbers.known = 0;
+    }
+    if (!(numbers.known & (1ull << id))) {
+        numbers.number[id] = number_of_environment(id);
+        numbers.known |= 1ull << id;
+    }
+    return numbers.number[id];
 }
 
 const char *hmpi__config_name(int id, int number)

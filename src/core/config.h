@@ -17,6 +17,7 @@ enum hmpi__cfg_id {
     HMPI__CFG_LEVELS,
     HMPI__CFG_COLL_ALGORITHM,
     HMPI__CFG_LANES,
+    HMPI__CFG_COLL_CACHE,
     HMPI__CFG_TUNING_FILE,
     HMPI__CFG_P2P,
     HMPI__CFG_ISO_ALGORITHM,
@@ -54,8 +55,18 @@ typedef struct hmpi__cfg_value {
 int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *value);
 
 /* Boolean and integer settings without info, for paths that cannot report
- * an error: the default when the value is bad. */
+ * an error: the default when the value is bad. Parsed once per state of the
+ * environment (see hmpi__config_env_stamp). */
 int hmpi__config_number(int id);
+
+/* A fingerprint of the environment: it changes when setenv, unsetenv or
+ * putenv change the set of entries or any entry's string (not when a
+ * program writes into a string it gave putenv). One pass over environ, no
+ * string compared: cheap enough for every call. */
+uint64_t hmpi__config_env_stamp(void);
+/* hmpi__config_number for an environment whose stamp the caller just took:
+ * one pass over environ for all the settings of a call. */
+int hmpi__config_number_in(int id, uint64_t stamp);
 
 /* Name of the enumerated value number of setting id ("?" out of range). */
 const char *hmpi__config_name(int id, int number);

@@ -38,6 +38,11 @@ int hmpi__check_enabled(void)
     return hmpi__config_number(HMPI__CFG_CHECK);
 }
 
+int hmpi__check_enabled_in(uint64_t stamp)
+{
+    return hmpi__config_number_in(HMPI__CFG_CHECK, stamp);
+}
+
 int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
                           const hmpi__agree_item *items)
 {
@@ -84,14 +89,16 @@ static int agree(const hmpi__entry *e, int local_rc)
     return hmpi__check_agreement(e->comm, e->fn, local_rc, n, items);
 }
 
-int hmpi__entry_run(const hmpi__entry *e)
+int hmpi__entry_run(const hmpi__entry *call)
 {
     void *op = NULL;
+    hmpi__entry run = *call, *e = &run;
     int rc = check_call(e);
     if (rc != MPI_SUCCESS)
         return hmpi__raise(e->comm, rc);
+    run.stamp = hmpi__config_env_stamp();
     rc = e->ops->check(e);
-    if (hmpi__check_enabled())
+    if (hmpi__check_enabled_in(e->stamp))
         rc = agree(e, rc);
     if (rc == MPI_SUCCESS)
         rc = e->ops->build(e, &op);

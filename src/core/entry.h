@@ -79,6 +79,7 @@ int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
 
 /* HMPI_CHECK=1 in the environment. */
 int hmpi__check_enabled(void);
+int hmpi__check_enabled_in(uint64_t stamp);
 
 /* ---- the pipeline --------------------------------------------------------- */
 
@@ -106,6 +107,7 @@ struct hmpi__entry {
     void *request;    /* where the request goes; NULL for blocking calls */
     MPI_Info info;    /* of _init calls; MPI_INFO_NULL otherwise */
     const void *args; /* the module's arguments */
+    uint64_t stamp;   /* the environment's (hmpi__config_env_stamp), set by the pipeline */
 };
 
 /* Run the pipeline; raises any error through e->comm's error handler. */

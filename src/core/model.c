@@ -184,3 +184,17 @@ double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, dou
     return interpolate(cv->bytes, cv->latency, cv->n, bytes) +
            (messages - 1) * interpolate(cv->bytes, cv->gap, cv->n, bytes);
 }
+
+int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
+{
+    for (int l = 0; l < HMPI__NLEVELS; l++) {
+        const curve *a = &x->level[l], *b = &y->level[l];
+        if (a->n != b->n)
+            return 0;
+        for (int i = 0; i < a->n; i++)
+            if (a->bytes[i] != b->bytes[i] || a->latency[i] != b->latency[i] ||
+                a->gap[i] != b->gap[i])
+                return 0;
+    }
+    return 1;
+}

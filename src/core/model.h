@@ -21,6 +21,8 @@ typedef struct hmpi__cost_model {
 
 /* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
 int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
+/* Do two models give the same costs everywhere? */
+int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y);
 /* Modelled time (us) of a round in which one process sends `messages`
  * messages of `bytes` bytes each at level; 0 for no message. */
 double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, double bytes);

@@ -556,7 +556,7 @@ static int entry(MPI_Comm comm, const char *fn, args *a, MPI_Info info, int form
                  HMPI_Request *request)
 {
     a->n = hmpi__iso_find(comm);
-    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a};
+    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a, 0};
     return hmpi__entry_run(&e);
 }
 

@@ -1,0 +1,174 @@
+/* The schedule cache of the blocking collectives. A blocking call builds a
+ * persistent request, starts it and waits; the request then stays in a small
+ * per-communicator cache (slot HMPI__SLOT_COLL_CACHE), keyed by everything
+ * its schedule was built from: the arguments (buffers included), the
+ * algorithm settings and the cost model. An identical later call starts it
+ * again: no locality lookup, no model evaluation, no allocation. The
+ * settings come from the environment only (blocking calls have no info):
+ * an entry remembers the environment's stamp it was valid in, so that a hit
+ * costs one pass over environ and no parsing; when the environment changed,
+ * the settings are read again and compared. Solvers
+ * that call MPI_Allreduce on the same buffers every iteration are the case
+ * this serves.
+ *
+ * Only predefined datatypes and ops take part: a derived type or a user op
+ * could be freed and its handle reused for something else. The cache is the
+ * communicator's own (fits: the same handle), so an MPI_Comm_dup does not
+ * inherit it, and MPI_Comm_free releases it. Processes may hit and miss
+ * differently (their buffers differ): every blocking collective therefore
+ * posts on the communicator's reserved blocking tag, never on the tag
+ * counter that nonblocking and persistent operations share. */
+#include "coll/coll.h"
+#include "core/config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ENTRIES 64
+
+typedef struct entry {
+    hmpi__coll_key key;
+    uint64_t stamp; /* the environment it was last found valid in */
+    HMPI_Request request;
+    unsigned long last_use;
+} entry;
+
+typedef struct cache {
+    hmpi__shared base;
+    MPI_Comm comm; /* the user's communicator this cache belongs to */
+    int n;
+    unsigned long clock;
+    entry e[MAX_ENTRIES];
+} cache;
+
+static void destroy(hmpi__shared *obj)
+{
+    cache *c = (cache *)obj;
+    for (int i = 0; i < c->n; i++)
+        hmpi__request_destroy(&c->e[i].request);
+    free(c);
+}
+
+static int fits(const hmpi__shared *obj, MPI_Comm comm)
+{
+    return ((const cache *)obj)->comm == comm;
+}
+
+static int is_named(MPI_Datatype type)
+{
+    int ni, na, nd, combiner;
+    if (type == MPI_DATATYPE_NULL)
+        return 1;
+    return MPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) == MPI_SUCCESS &&
+           combiner == MPI_COMBINER_NAMED;
+}
+
+static int is_predefined_op(MPI_Op op)
+{
+    const MPI_Op predefined[] = {MPI_OP_NULL, MPI_SUM,    MPI_MAX,    MPI_MIN,    MPI_PROD,
+                                 MPI_LAND,    MPI_BAND,   MPI_LOR,    MPI_BOR,    MPI_LXOR,
+                                 MPI_BXOR,    MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE};
+    for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
+        if (op == predefined[i])
+            return 1;
+    return 0;
+}
+
+int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)
+{
+    if (hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp) <= 0)
+        return 0;
+    return is_named(a->stype) && is_named(a->rtype) && is_predefined_op(a->op);
+}
+
+static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y)
+{
+    return x->coll == y->coll && x->sendbuf == y->sendbuf && x->recvbuf == y->recvbuf &&
+           x->scount == y->scount && x->rcount == y->rcount && x->stype == y->stype &&
+           x->rtype == y->rtype && x->root == y->root && x->op == y->op;
+}
+
+static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y)
+{
+    return same_args(&x->args, &y->args) && x->algorithm == y->algorithm &&
+           x->levels == y->levels && x->lanes == y->lanes && x->p2p == y->p2p &&
+           hmpi__cost_model_equal(&x->cost, &y->cost);
+}
+
+HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, uint64_t stamp)
+{
+    cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    for (int i = 0; c && i < c->n; i++)
+        if (c->e[i].stamp == stamp && same_args(&c->e[i].key.args, a)) {
+            c->e[i].last_use = ++c->clock;
+            return c->e[i].request;
+        }
+    return HMPI_REQUEST_NULL;
+}
+
+HMPI_Request hmpi__coll_cache_find(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stamp)
+{
+    cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    for (int i = 0; c && i < c->n; i++)
+        if (same_key(&c->e[i].key, key)) {
+            c->e[i].stamp = stamp; /* the environment changed, not these settings */
+            c->e[i].last_use = ++c->clock;
+            return c->e[i].request;
+        }
+    return HMPI_REQUEST_NULL;
+}
+
+/* The cache of comm, made on first use. */
+static cache *cache_of(MPI_Comm comm)
+{
+    cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    if (c)
+        return c;
+    if (!(c = calloc(1, sizeof *c)))
+        return NULL;
+    hmpi__shared_init(&c->base, destroy, fits);
+    c->comm = comm;
+    return hmpi__comm_slot_set(comm, HMPI__SLOT_COLL_CACHE, &c->base) == MPI_SUCCESS ? c : NULL;
+}
+
+/* Where a new entry goes: a free place, else the least recently used
+ * entry's (its request freed). */
+static entry *place_for(cache *c, int capacity)
+{
+    if (c->n < capacity)
+        return &c->e[c->n++];
+    entry *old = &c->e[0];
+    for (int i = 1; i < c->n; i++)
+        if (c->e[i].last_use < old->last_use)
+            old = &c->e[i];
+    hmpi__request_destroy(&old->request);
+    return old;
+}
+
+int hmpi__coll_cache_put(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stamp,
+                         HMPI_Request request)
+{
+    int capacity = hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp);
+    cache *c = cache_of(comm);
+    if (!c)
+        return MPI_ERR_NO_MEM;
+    capacity = capacity < MAX_ENTRIES ? capacity : MAX_ENTRIES;
+    entry *e = place_for(c, capacity > 0 ? capacity : 1);
+    e->key = *key;
+    e->stamp = stamp;
+    e->request = request;
+    e->last_use = ++c->clock;
+    return MPI_SUCCESS;
+}
+
+void hmpi__coll_cache_drop(MPI_Comm comm, HMPI_Request request)
+{
+    cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    for (int i = 0; c && i < c->n; i++)
+        if (c->e[i].request == request) {
+            request->active = 0;
+            hmpi__request_destroy(&c->e[i].request);
+            c->e[i] = c->e[--c->n];
+            return;
+        }
+}
