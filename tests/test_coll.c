@@ -50,6 +50,58 @@ static void run_coll(int coll, MPI_Comm comm)
                         }
 }
 
+/* Is every node's set of ranks of comm one interval of ranks? */
+static int nodes_in_rank_order(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int rank, size, leader, changes = 0, nnodes = 0, *leaders;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    leader = rank;
+    MPI_Bcast(&leader, 1, MPI_INT, 0, node); /* the node's lowest rank */
+    MPI_Comm_free(&node);
+    leaders = malloc(sizeof(int) * (size_t)size);
+    MPI_Allgather(&leader, 1, MPI_INT, leaders, 1, MPI_INT, comm);
+    for (int r = 0; r < size; r++) {
+        nnodes += leaders[r] == r;
+        changes += r > 0 && leaders[r] != leaders[r - 1];
+    }
+    free(leaders);
+    return changes == nnodes - 1;
+}
+
+/* Multi-lane reduce and allreduce with a non-commutative op combine in rank
+ * order when the nodes' ranks are consecutive, and refuse it otherwise. */
+static void ordered_multilane(MPI_Comm comm)
+{
+    static const char *const lanes[] = {"multilane", "multilane*2", "multilane*3"};
+    int size, in_order = nodes_in_rank_order(comm);
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    for (int li = 0; li < 3; li++)
+        for (int coll = REDUCE; coll <= ALLREDUCE; coll++)
+            for (int ci = 1; ci < 4; ci++) {
+                static const int counts[] = {1, 6, 301};
+                int roots[] = {0, size - 1, size / 2};
+                struct caseinfo k = {coll,      counts[ci - 1], roots[ci - 1], 0,      quad_type,
+                                     matmul_op, lanes[li],      comm,          ci == 2};
+                if (in_order) {
+                    run_case(&k);
+                    cases++;
+                    continue;
+                }
+                HMPI_Request req = HMPI_REQUEST_NULL;
+                MPI_Info info;
+                int x[4] = {1, 0, 0, 1}, y[4];
+                MPI_Info_create(&info);
+                MPI_Info_set(info, "hmpi_algorithm", "multilane");
+                expect_error(HMPI_Allreduce_init(x, y, 1, quad_type, matmul_op, comm, info, &req),
+                             MPI_ERR_OP, "HMPI_Allreduce_init", "numbered consecutively");
+                MPI_Info_free(&info);
+            }
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -72,6 +124,9 @@ int main(int argc, char **argv)
             if (comms[ci] != MPI_COMM_NULL)
                 run_coll(coll, comms[ci]);
     }
+    for (int ci = 0; ci < 3 && argc == 1; ci++)
+        if (comms[ci] != MPI_COMM_NULL)
+            ordered_multilane(comms[ci]);
     if (subset != MPI_COMM_NULL)
         MPI_Comm_free(&subset);
     MPI_Comm_free(&shuffled);

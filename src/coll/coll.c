@@ -16,6 +16,10 @@ static const char *algorithm_name(int alg)
     return hmpi__config_name(HMPI__CFG_COLL_ALGORITHM, alg);
 }
 
+/* commutative_only: 1, a commutative op only; ORDERED_NODES, also a
+ * non-commutative one when every node's ranks are consecutive. */
+#define ORDERED_NODES 2
+
 /* Every algorithm, the first of each collective being its flat default. */
 static const struct {
     int coll, alg;
@@ -30,11 +34,11 @@ static const struct {
     {HMPI__BCAST, HMPI__ALG_MULTILANE, hmpi__bcast_multilane, 0},
     {HMPI__REDUCE, HMPI__ALG_BINOMIAL, hmpi__reduce_binomial, 0},
     {HMPI__REDUCE, HMPI__ALG_HIERARCHICAL, hmpi__reduce_hierarchical, 1},
-    {HMPI__REDUCE, HMPI__ALG_MULTILANE, hmpi__reduce_multilane, 1},
+    {HMPI__REDUCE, HMPI__ALG_MULTILANE, hmpi__reduce_multilane, ORDERED_NODES},
     {HMPI__ALLREDUCE, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0},
     {HMPI__ALLREDUCE, HMPI__ALG_HIERARCHICAL, hmpi__allreduce_hierarchical, 1},
     {HMPI__ALLREDUCE, HMPI__ALG_RING, hmpi__allreduce_ring, 1},
-    {HMPI__ALLREDUCE, HMPI__ALG_MULTILANE, hmpi__allreduce_multilane, 1},
+    {HMPI__ALLREDUCE, HMPI__ALG_MULTILANE, hmpi__allreduce_multilane, ORDERED_NODES},
     {HMPI__GATHER, HMPI__ALG_LINEAR, hmpi__gather_linear, 0},
     {HMPI__GATHER, HMPI__ALG_HIERARCHICAL, hmpi__gather_hierarchical, 0},
     {HMPI__SCATTER, HMPI__ALG_LINEAR, hmpi__scatter_linear, 0},
@@ -263,7 +267,8 @@ static int node_aware(const hmpi__coll_args *a, hmpi__coll_ctx *c)
         return alltoall_by_cost(a, c);
     if (a->coll != HMPI__BCAST && a->coll != HMPI__REDUCE && a->coll != HMPI__ALLREDUCE)
         return -1;
-    return c->commutative ? HMPI__ALG_MULTILANE : -1;
+    /* non-commutative: in rank order when the nodes allow it, else flat */
+    return c->commutative || hmpi__nodes_in_rank_order(c->table) ? HMPI__ALG_MULTILANE : -1;
 }
 
 /* At least 64 KiB per process: worth a bandwidth-optimal algorithm. */
@@ -283,7 +288,9 @@ static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmp
             continue;
         if (first < 0)
             first = i;
-        int fits = !algorithms[i].commutative_only || c->commutative;
+        int only = algorithms[i].commutative_only;
+        int fits = !only || c->commutative ||
+                   (only == ORDERED_NODES && hmpi__nodes_in_rank_order(c->table));
         if (alg == HMPI__ALG_AUTO && algorithms[i].alg == HMPI__ALG_HIERARCHICAL && fits &&
             hierarchical_suits(a, c->rank, c->table) && nodes < 0)
             wanted = i;
@@ -291,8 +298,11 @@ static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmp
             wanted = i;
         if (alg == algorithms[i].alg) {
             if (!fits)
-                return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'",
-                                        algorithm_name(alg));
+                return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'%s",
+                                        algorithm_name(alg),
+                                        only == ORDERED_NODES
+                                            ? " or the ranks of every node numbered consecutively"
+                                            : "");
             wanted = i;
         }
     }

@@ -95,11 +95,15 @@ int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchi
 int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchildren,
                   const void *input, int count, MPI_Datatype type, MPI_Op op, const void **result);
 
-/* lanes.c: per node and per lane (Träff & Hunold), commutative ops. */
+/* lanes.c: per node and per lane (Träff & Hunold); reductions with
+ * non-commutative ops when the nodes are in rank order. */
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* Is every node's set of ranks one interval of ranks (so that multi-lane
+ * reductions can combine in rank order, for non-commutative ops)? */
+int hmpi__nodes_in_rank_order(hmpi__loctable *t);
 /* Do the ranks of the table live on more than one node? */
 int hmpi__spans_nodes(hmpi__loctable *t);
 /* How many nodes the table's ranks live on, and the most ranks on one. */

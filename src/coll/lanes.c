@@ -32,6 +32,7 @@ typedef struct nodes {
     int my_index;  /* its node's index in a lane (lane_index) */
     int local;     /* ranks on its node */
     int smallest;  /* ranks on the smallest node */
+    int ordered;   /* a non-commutative op: nodes and local ranks in rank order */
 } nodes;
 
 /* Does order[k] (ranks sorted by path) begin another node than order[k - 1]? */
@@ -64,6 +65,17 @@ int hmpi__spans_nodes(hmpi__loctable *t)
     return nnodes > 1;
 }
 
+int hmpi__nodes_in_rank_order(hmpi__loctable *t)
+{
+    int nmachines, changes = 0;
+    const int *machine = hmpi__loctable_machines(t, &nmachines);
+    if (!machine)
+        return 0;
+    for (int r = 1; r < t->n; r++)
+        changes += machine[r] != machine[r - 1];
+    return changes == nmachines - 1; /* each node's ranks are one interval */
+}
+
 static void free_nodes(nodes *nd)
 {
     free(nd->first);
@@ -78,19 +90,24 @@ static void free_nodes(nodes *nd)
  * node 0), else the root's node and node 0 trade places. */
 static int lane_index(const nodes *nd, int k)
 {
+    if (nd->ordered) /* combined in node order: node 0 leads */
+        return k;
     if ((nd->n & (nd->n - 1)) == 0)
         return k ^ nd->root_node;
     return k == nd->root_node ? 0 : k == 0 ? nd->root_node : k;
 }
 
 /* Nodes in path order; on the root's node the root comes first (root -1:
- * no root, node 0 first in the lanes). */
-static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
+ * no root, node 0 first in the lanes). Ordered (the caller checked
+ * hmpi__nodes_in_rank_order): nodes and their members in rank order, the
+ * root where it is. */
+static int make_nodes(hmpi__coll_ctx *c, int root, int ordered, nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);
     int p = c->size, root_at = 0, nmachines;
     const int *machine = hmpi__loctable_machines(c->table, &nmachines);
     memset(nd, 0, sizeof *nd);
+    nd->ordered = ordered;
     nd->first = HMPI__ALLOC(int, (size_t)p + 1);
     nd->member = HMPI__ALLOC(int, (size_t)p);
     nd->lane = HMPI__ALLOC(int, (size_t)p);
@@ -99,13 +116,14 @@ static int make_nodes(hmpi__coll_ctx *c, int root, nodes *nd)
         return MPI_ERR_NO_MEM;
     }
     for (int k = 0; k < p; k++) {
-        if (starts_node(machine, order, k))
+        int r = ordered ? k : order[k];
+        if (ordered ? k == 0 || machine[k] != machine[k - 1] : starts_node(machine, order, k))
             nd->first[nd->n++] = k;
-        if ((nd->member[k] = order[k]) == root)
+        if ((nd->member[k] = r) == root)
             nd->root_node = nd->n - 1, root_at = k;
     }
     nd->first[nd->n] = p;
-    if (root >= 0) { /* the root leads its node */
+    if (root >= 0 && !ordered) { /* the root leads its node */
         nd->member[root_at] = nd->member[nd->first[nd->root_node]];
         nd->member[nd->first[nd->root_node]] = root;
     }
@@ -192,10 +210,24 @@ static int list_bcast_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int
     return MPI_SUCCESS;
 }
 
-/* The reverse: a k-nomial reduction (commutative op) into acc at g[0], one
- * digit per round from the lowest; acc holds this process's contribution. */
+/* The reverse: a k-nomial reduction into acc at g[0], one digit per round
+ * from the lowest; acc holds this process's contribution. Each process
+ * holds the combination of the index range [i, i + pos), so with `ordered`
+ * the result is g[0]'s op g[1]'s op ... (any associative op). */
+/* acc = acc op s[0] op ... op s[n - 1] (order kept): combined from the
+ * right into the last slot, then copied back. */
+static int reduce_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int n, int count,
+                           MPI_Datatype type, MPI_Op op)
+{
+    void *right = hmpi__block(slots, n - 1, count, type);
+    for (int j = n - 2; j >= 0; j--)
+        TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j, count, type), right, count, type, op));
+    TRY(hmpi__sched_reduce(c->s, acc, right, count, type, op));
+    return hmpi__sched_copy(c->s, right, count, type, acc, count, type);
+}
+
 static int list_reduce_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *acc,
-                               int count, MPI_Datatype type, MPI_Op op)
+                               int count, MPI_Datatype type, MPI_Op op, int ordered)
 {
     void *slots = NULL;
     for (long pos = 1; pos < n; pos *= k) {
@@ -215,9 +247,12 @@ static int list_reduce_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, in
         for (int j = 1; j <= from; j++)
             TRY(coll_recv(c, hmpi__block(slots, j - 1, count, type), count, type, g[i + j * pos]));
         TRY(hmpi__sched_round(c->s));
-        for (int j = 1; j <= from; j++)
-            TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j - 1, count, type), acc, count, type,
-                                   op));
+        if (ordered) /* the children hold the next index ranges, in order */
+            TRY(reduce_in_order(c, acc, slots, from, count, type, op));
+        else
+            for (int j = 1; j <= from; j++)
+                TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j - 1, count, type), acc, count,
+                                       type, op));
     }
     return MPI_SUCCESS;
 }
@@ -398,6 +433,21 @@ static int list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *b
 
 /* ---- node-local steps ----------------------------------------------------- */
 
+/* own = x_0 op x_1 op ... op x_{P-1} over the local ranks in rank order,
+ * x_me = own and the others in slots (local order, me skipped): combined
+ * from the right into the last local rank's buffer, then copied to own. */
+static int reduce_local_in_order(hmpi__coll_ctx *c, const nodes *nd, void *own, void *slots,
+                                 int len, MPI_Datatype type, MPI_Op op)
+{
+    int me = nd->my_local, P = nd->local;
+    void *right = me == P - 1 ? own : hmpi__block(slots, P - 2, len, type);
+    for (int j = P - 2; j >= 0; j--)
+        TRY(hmpi__sched_reduce(c->s,
+                               j == me ? own : hmpi__block(slots, j < me ? j : j - 1, len, type),
+                               right, len, type, op));
+    return right == own ? MPI_SUCCESS : hmpi__sched_copy(c->s, right, len, type, own, len, type);
+}
+
 /* Every local rank sends part j of buf to local rank j < L; local rank j
  * receives the others' part j and reduces it into its own. */
 static int local_reduce_scatter(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf,
@@ -418,6 +468,8 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const nodes *nd, const parts 
                           local_rank(nd, k, j)));
     if (len > 0 && nd->local > 1) {
         TRY(hmpi__sched_round(c->s));
+        if (nd->ordered)
+            return reduce_local_in_order(c, nd, part_at(v, buf, me), slots, len, v->type, op);
         for (int s = 0; s < nd->local - 1; s++)
             TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, s, len, v->type), part_at(v, buf, me),
                                    len, v->type, op));
@@ -538,7 +590,9 @@ static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int
 {
     double part = bytes / L, t;
     int P = nd->smallest;
-    if (coll == HMPI__ALLREDUCE)
+    if (nd->ordered)
+        best_knomial(c, nd->n, L, part, coll == HMPI__ALLREDUCE ? 2 : 1, &t);
+    else if (coll == HMPI__ALLREDUCE)
         choose_allreduce_step(c, nd->n, L, count / L, part, &t);
     else
         choose_tree_step(c, nd->n, L, count / L, part, &t);
@@ -574,7 +628,7 @@ static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype 
 {
     int tsize;
     MPI_Type_size(type, &tsize);
-    TRY(make_nodes(c, root, nd));
+    TRY(make_nodes(c, root, !c->commutative, nd));
     *v = (parts){count, lanes_for(c, nd, coll, count, tsize), type};
     fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
@@ -593,11 +647,14 @@ static int lane_allreduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, vo
 {
     int count = part_len(v, nd->my_local);
     double cost;
-    step st = choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    step st = nd->ordered /* k-nomial trees keep the order */
+                  ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 2, &cost)
+                  : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
     if (st.kind != STEP_KNOMIAL)
         return list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
                               st.kind == STEP_HALVING);
-    TRY(list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op));
+    TRY(list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op,
+                            nd->ordered));
     return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);
 }
 
@@ -626,10 +683,13 @@ static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void 
 {
     int count = part_len(v, nd->my_local);
     double cost;
-    step st = choose_tree_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    step st = nd->ordered
+                  ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 1, &cost)
+                  : choose_tree_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
     if (st.kind == STEP_HALVING)
         return list_reduce_halving(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op);
-    return list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op);
+    return list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op,
+                               nd->ordered);
 }
 
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -638,7 +698,7 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     parts v;
     int rc = MPI_SUCCESS, root = c->rank == a->root;
     TRY(setup(c, HMPI__REDUCE, a->root, a->rcount, a->rtype, &nd, &v));
-    int me = nd.my_local, root_node = nd.root_node;
+    int me = nd.my_local, result_node = nd.ordered ? 0 : nd.root_node;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     void *work = root ? a->recvbuf : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
     if (!work)
@@ -649,14 +709,15 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = local_reduce_scatter(c, &nd, &v, work, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_reduce(c, &nd, &v, part_at(&v, work, me), a->op);
-    /* The root's node gathers the parts at the root (its local rank 0). */
-    if (rc == MPI_SUCCESS && nd.my_node == root_node &&
+    /* The parts end on the lanes' first node (the root's, where the root is
+     * local rank 0; node 0 in rank order): its owners send them to the root. */
+    if (rc == MPI_SUCCESS && (nd.my_node == result_node || root) &&
         (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
-        for (int j = 1; root && j < v.lanes && rc == MPI_SUCCESS; j++)
-            if (part_len(&v, j) > 0)
+        for (int j = 0; root && j < v.lanes && rc == MPI_SUCCESS; j++)
+            if (part_len(&v, j) > 0 && local_rank(&nd, result_node, j) != c->rank)
                 rc = coll_recv(c, part_at(&v, work, j), part_len(&v, j), a->rtype,
-                               local_rank(&nd, root_node, j));
-        if (!root && me < v.lanes && part_len(&v, me) > 0)
+                               local_rank(&nd, result_node, j));
+        if (!root && nd.my_node == result_node && me < v.lanes && part_len(&v, me) > 0)
             rc = coll_send(c, part_at(&v, work, me), part_len(&v, me), a->rtype, a->root);
     }
     free_nodes(&nd);
@@ -762,7 +823,7 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int tsize, p = c->size;
     MPI_Type_size(a->rtype, &tsize);
     int B = a->rcount * tsize;
-    TRY(make_nodes(c, -1, &nd));
+    TRY(make_nodes(c, -1, 0, &nd));
     int at = nd.first[nd.my_node] + nd.my_local, leader = local_rank(&nd, nd.my_node, 0);
     int rc = MPI_SUCCESS, in_place = a->sendbuf == MPI_IN_PLACE;
     char *all = hmpi__sched_scratch(c->s, p * B, MPI_BYTE);

@@ -24,6 +24,12 @@ typedef struct tree {
     int *pos;  /* pre-order position of each rank */
     int *span; /* ranks in each rank's subtree */
     int *pre;  /* ranks in pre-order: every subtree is a slice */
+    /* the groups that hold me, shallowest first: in each object, the
+     * representatives of its units (the object's own first) */
+    int ngroups;
+    int *gfirst;  /* [ngroups + 1]: group g is gmember[gfirst[g] .. gfirst[g + 1]) */
+    int *gmember; /* members of my groups */
+    int *glevel;  /* depth of each group's object in the recursion: 0 at the top */
 } tree;
 
 typedef struct unit {
@@ -125,7 +131,22 @@ static int by_rep(const void *a, const void *b)
     return (x->rep > y->rep) - (x->rep < y->rep);
 }
 
-static void build(tree *tr, int begin, int end, int rep, unit *scratch)
+/* Keep the group of units u[0..n) at level if I am one of its members. */
+static void note_group(tree *tr, const unit *u, int n, int level)
+{
+    int mine = 0;
+    for (int i = 0; i < n && !mine; i++)
+        mine = u[i].rep == tr->me;
+    if (!mine)
+        return;
+    int g = tr->ngroups++, at = tr->gfirst[g];
+    for (int i = 0; i < n; i++)
+        tr->gmember[at++] = u[i].rep;
+    tr->gfirst[g + 1] = at;
+    tr->glevel[g] = level;
+}
+
+static void build(tree *tr, int begin, int end, int rep, unit *scratch, int level)
 {
     int m = common_prefix(tr, begin, end);
     unit *u = scratch;
@@ -138,6 +159,7 @@ static void build(tree *tr, int begin, int end, int rep, unit *scratch)
             break;
         }
     qsort(u + 1, (size_t)(n - 1), sizeof *u, by_rep);
+    note_group(tr, u, n, level);
     /* Binomial tree over the units: parent(i) = i without its lowest bit;
      * children are linked biggest subtree first. */
     int top = 1;
@@ -155,7 +177,7 @@ static void build(tree *tr, int begin, int end, int rep, unit *scratch)
     for (int i = 0; i < n; i++)
         if (u[i].end - u[i].begin > 1) {
             unit copy = u[i];
-            build(tr, copy.begin, copy.end, copy.rep, next);
+            build(tr, copy.begin, copy.end, copy.rep, next, level + 1);
         }
 }
 
@@ -197,6 +219,9 @@ static void free_tree(tree *tr)
     free(tr->pos);
     free(tr->span);
     free(tr->pre);
+    free(tr->gfirst);
+    free(tr->gmember);
+    free(tr->glevel);
 }
 
 /* The tree of comm rooted at root: all of it, and as seen from c->rank. */
@@ -218,16 +243,22 @@ static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
                  .last_child = HMPI__ALLOC(int, n),
                  .pos = HMPI__ALLOC(int, n),
                  .span = HMPI__ALLOC(int, n),
-                 .pre = HMPI__ALLOC(int, n)};
+                 .pre = HMPI__ALLOC(int, n),
+                 /* my groups are nested objects: their units hold distinct
+                  * ranks but for me, who leads every group below the first */
+                 .gfirst = HMPI__ALLOC(int, (size_t)n + 2),
+                 .gmember = HMPI__ALLOC(int, 2 * (size_t)n + 2),
+                 .glevel = HMPI__ALLOC(int, (size_t)n + 1)};
     if (!order || !scratch || !tr->children || !tr->first_child || !tr->next_sibling ||
-        !tr->last_child || !tr->pos || !tr->span || !tr->pre) {
+        !tr->last_child || !tr->pos || !tr->span || !tr->pre || !tr->gfirst || !tr->gmember ||
+        !tr->glevel) {
         free(scratch);
         free_tree(tr);
         return MPI_ERR_NO_MEM;
     }
     for (int i = 0; i < n; i++)
         tr->first_child[i] = tr->next_sibling[i] = tr->last_child[i] = -1;
-    build(tr, 0, n, root, scratch);
+    build(tr, 0, n, root, scratch, 0);
     number(tr, n);
     free(scratch);
     return MPI_SUCCESS;
@@ -322,19 +353,52 @@ int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return rc;
 }
 
+/* Dissemination among the members of group g: in round k, member i
+ * signals member i + 2^k and hears from member i - 2^k (modulo the size). */
+static int group_dissemination(hmpi__coll_ctx *c, const tree *tr, int g)
+{
+    const int *m = tr->gmember + tr->gfirst[g];
+    int n = tr->gfirst[g + 1] - tr->gfirst[g], i = 0;
+    while (m[i] != c->rank)
+        i++;
+    for (int dist = 1; dist < n; dist <<= 1) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(coll_send(c, NULL, 0, MPI_BYTE, m[(i + dist) % n]));
+        TRY(coll_recv(c, NULL, 0, MPI_BYTE, m[(i - dist + n) % n]));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Per-level dissemination. Arrival, deepest level first: each process runs
+ * a dissemination in every group it belongs to, so that when the group of
+ * an object is done, all of the object's ranks have arrived (each member
+ * finished its own object's group first). The members of the top object's
+ * group then know that everybody arrived; everybody else is released by
+ * the representative that leads its group, down the levels. The expensive
+ * top level (the network, on a cluster) runs ⌈log₂ n⌉ rounds and no
+ * release. */
 int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
     (void)a;
     TRY(make_tree(c, 0, &tr));
     int rc = MPI_SUCCESS;
-    if ((rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) /* up: everybody arrived */
-        for (int i = 0; i < tr.nchildren && rc == MPI_SUCCESS; i++)
-            rc = coll_recv(c, NULL, 0, MPI_BYTE, tr.children[i]);
-    if (rc == MPI_SUCCESS && tr.parent >= 0 && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = coll_send(c, NULL, 0, MPI_BYTE, tr.parent);
-    if (rc == MPI_SUCCESS) /* down: release */
-        rc = down(c, &tr, NULL, 0, MPI_BYTE);
+    for (int g = tr.ngroups - 1; g >= 0 && rc == MPI_SUCCESS; g--)
+        rc = group_dissemination(c, &tr, g);
+    /* my shallowest group: led by me (or at the top), or I wait there */
+    if (rc == MPI_SUCCESS && tr.glevel[0] > 0 && tr.gmember[tr.gfirst[0]] != c->rank &&
+        (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
+        rc = coll_recv(c, NULL, 0, MPI_BYTE, tr.gmember[tr.gfirst[0]]);
+    int releases = 0; /* members of the groups below the top that I lead */
+    for (int g = 0; g < tr.ngroups; g++)
+        if (tr.glevel[g] > 0 && tr.gmember[tr.gfirst[g]] == c->rank)
+            releases += tr.gfirst[g + 1] - tr.gfirst[g] - 1;
+    if (rc == MPI_SUCCESS && releases > 0)
+        rc = hmpi__sched_round(c->s);
+    for (int g = 0; g < tr.ngroups && rc == MPI_SUCCESS; g++)
+        if (tr.glevel[g] > 0 && tr.gmember[tr.gfirst[g]] == c->rank)
+            for (int k = tr.gfirst[g] + 1; k < tr.gfirst[g + 1] && rc == MPI_SUCCESS; k++)
+                rc = coll_send(c, NULL, 0, MPI_BYTE, tr.gmember[k]);
     free_tree(&tr);
     return rc;
 }
