@@ -63,22 +63,12 @@ static int is_named(MPI_Datatype type)
            combiner == MPI_COMBINER_NAMED;
 }
 
-static int is_predefined_op(MPI_Op op)
-{
-    const MPI_Op predefined[] = {MPI_OP_NULL, MPI_SUM,    MPI_MAX,    MPI_MIN,    MPI_PROD,
-                                 MPI_LAND,    MPI_BAND,   MPI_LOR,    MPI_BOR,    MPI_LXOR,
-                                 MPI_BXOR,    MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE};
-    for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
-        if (op == predefined[i])
-            return 1;
-    return 0;
-}
-
 int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)
 {
     if (hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp) <= 0)
         return 0;
-    return is_named(a->stype) && is_named(a->rtype) && is_predefined_op(a->op);
+    return is_named(a->stype) && is_named(a->rtype) &&
+           (a->op == MPI_OP_NULL || hmpi__coll_op_id(a->op) >= 0);
 }
 
 static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y)

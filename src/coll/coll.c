@@ -164,8 +164,7 @@ fn_fail:
 
 /* ---- HMPI_CHECK=1: agreement across processes ------------------------- */
 
-/* Predefined ops are compared by identity; user ops cannot be (-1). */
-static int op_id(MPI_Op op)
+int hmpi__coll_op_id(MPI_Op op)
 {
     const MPI_Op predefined[] = {MPI_SUM,    MPI_MAX,    MPI_MIN,    MPI_PROD, MPI_LAND,
                                  MPI_BAND,   MPI_LOR,    MPI_BOR,    MPI_LXOR, MPI_BXOR,
@@ -204,7 +203,8 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
     items[1] = (hmpi__agree_item){is_rooted(a->coll) ? a->root : 0, "root", MPI_ERR_ROOT};
     items[2] =
         (hmpi__agree_item){bytes >= 0 ? bytes : HMPI__NO_VALUE, "bytes per block", MPI_ERR_ARG};
-    items[3] = (hmpi__agree_item){is_reduction(a->coll) ? op_id(a->op) : 0, "op", MPI_ERR_ARG};
+    items[3] =
+        (hmpi__agree_item){is_reduction(a->coll) ? hmpi__coll_op_id(a->op) : 0, "op", MPI_ERR_ARG};
     return 4;
 }
 

@@ -111,6 +111,9 @@ void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest);
 /* alltoall.c */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
+/* Index of a predefined op; user ops cannot be compared (-1). */
+int hmpi__coll_op_id(MPI_Op op);
+
 /* cache.c: the schedules of blocking calls, kept per communicator. */
 typedef struct hmpi__coll_key {
     hmpi__coll_args args;

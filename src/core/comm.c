@@ -248,27 +248,29 @@ int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup)
     return rc;
 }
 
-int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag)
+/* The private duplicate and a tag: the next of the counter, or (blocking)
+ * tag_ub itself, which the counter never reaches. */
+static int private_with_tag(MPI_Comm comm, int blocking, MPI_Comm *dup, int *tag)
 {
     comm_ctx *c;
     int rc = private_ctx(comm, &c);
     if (rc != MPI_SUCCESS)
         return rc;
-    unsigned t = (unsigned)__atomic_fetch_add(&c->next_tag, 1, __ATOMIC_RELAXED);
     *dup = c->dup;
-    *tag = (int)(t % (unsigned)c->tag_ub); /* tag_ub itself is the blocking tag */
+    *tag = blocking ? c->tag_ub
+                    : (int)((unsigned)__atomic_fetch_add(&c->next_tag, 1, __ATOMIC_RELAXED) %
+                            (unsigned)c->tag_ub);
     return MPI_SUCCESS;
+}
+
+int hmpi__comm_private_tag(MPI_Comm comm, MPI_Comm *dup, int *tag)
+{
+    return private_with_tag(comm, 0, dup, tag);
 }
 
 int hmpi__comm_private_blocking(MPI_Comm comm, MPI_Comm *dup, int *tag)
 {
-    comm_ctx *c;
-    int rc = private_ctx(comm, &c);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    *dup = c->dup;
-    *tag = c->tag_ub;
-    return MPI_SUCCESS;
+    return private_with_tag(comm, 1, dup, tag);
 }
 
 int hmpi__topo_kind(MPI_Comm comm)
