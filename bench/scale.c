@@ -15,8 +15,8 @@
  * periodic 3-D grid (iso_moore3d: 26 neighbours, iso_vn3d: 6), one block. Variants: `mpi` the
  * blocking MPI call; `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then HMPI_Start
  * + HMPI_Wait) with the automatic choice; `hmpi:ALG` the same with hmpi_algorithm=ALG
- * (hmpi_iso_algorithm for the isomorphic ones, which have no `mpi` variant: SMPI has no
- * neighbourhood collectives).
+ * (`hmpi:ALG*N`: and hmpi_lanes=N) (hmpi_iso_algorithm for the isomorphic ones, which have no `mpi`
+ * variant: SMPI has no neighbourhood collectives).
  *
  * Placements: `ordered` is MPI_COMM_WORLD; `shuffled` renumbers the ranks at
  * random (MPI_Comm_split, fixed seed); `roundrobin` deals consecutive ranks
@@ -157,8 +157,15 @@ static double run_variant(const op *o, const char *variant)
     MPI_Info info = MPI_INFO_NULL;
     HMPI_Request req = HMPI_REQUEST_NULL;
     if (strncmp(variant, "hmpi:", 5) == 0) {
+        char alg[64];
+        snprintf(alg, sizeof alg, "%s", variant + 5);
+        char *lanes = strchr(alg, '*'); /* "ALG*N": N lanes (leaders) per node */
         MPI_Info_create(&info);
-        MPI_Info_set(info, is_iso(o->coll) ? "hmpi_iso_algorithm" : "hmpi_algorithm", variant + 5);
+        if (lanes) {
+            *lanes++ = '\0';
+            MPI_Info_set(info, "hmpi_lanes", lanes);
+        }
+        MPI_Info_set(info, is_iso(o->coll) ? "hmpi_iso_algorithm" : "hmpi_algorithm", alg);
     }
     int rc = hmpi_init(o, info, &req);
     if (info != MPI_INFO_NULL)

@@ -26,7 +26,8 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders"},
-    {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache"},
+    {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
+     "hierarchical*1", "hierarchical*3"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
 };
 

@@ -3,7 +3,8 @@
  * large one binomial trees; results stay exact either way; bad files fail
  * with MPI_ERR_FILE naming the function, the file and the line; a file that
  * hmpi-tune wrote (argv[1]) loads and gives exact results; the isomorphic
- * choice counts the messages leaving a node. Run on a virtual cluster of 4
+ * choice counts the messages leaving a node; the combining alltoall takes
+ * more leaders per node when moving bytes inside a node costs. Run on a virtual cluster of 4
  * nodes x 2 ranks (small-cluster). */
 #include "testutil.h"
 
@@ -132,6 +133,51 @@ static void iso_node_share(const char *flat)
         CHECK_INT(got[i], want[i]);
 }
 
+/* A forced combining alltoall of n ints per block under the tuning file:
+ * rank 0's messages (sends + receives); checks the data against MPI's. */
+static int alltoall_messages(const char *file, int n)
+{
+    size_t len = (size_t)n * size;
+    int *in = malloc(sizeof(int) * len), *out = malloc(sizeof(int) * len),
+        *want = malloc(sizeof(int) * len), rounds, msgs;
+    MPI_Info info;
+    HMPI_Request req;
+    for (size_t i = 0; i < len; i++)
+        in[i] = rank * 100000 + (int)i, out[i] = -1;
+    MPI_Alltoall(in, n, MPI_INT, want, n, MPI_INT, MPI_COMM_WORLD);
+    setenv("HMPI_TUNING_FILE", file, 1);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "hierarchical");
+    CHECK_MPI(HMPI_Alltoall_init(in, n, MPI_INT, out, n, MPI_INT, MPI_COMM_WORLD, info, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &msgs));
+    CHECK_MPI(HMPI_Start(&req));
+    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(&req));
+    MPI_Info_free(&info);
+    unsetenv("HMPI_TUNING_FILE");
+    for (size_t i = 0; i < len; i++)
+        CHECK_INT(out[i], want[i]);
+    MPI_Bcast(&msgs, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(in);
+    free(out);
+    free(want);
+    return msgs;
+}
+
+/* The combining alltoall's leaders per node (4 nodes x 2 ranks). When the
+ * cost inside a node does not grow with the bytes, one leader (rank 0)
+ * takes its member's blocks (1 receive), trades with the 3 other nodes' (6)
+ * and hands its member its column (1). When it grows, both ranks lead:
+ * rank 0 serves nodes 0 and 2 and takes the blocks of nodes 0 and 2, its
+ * partner the others: 1 + 1 exchanged in each of the 3 steps. */
+static void alltoall_leaders(const char *flat)
+{
+    const char *wide = tuning_file("wide.txt", "network 0 10 0\nnode 0 1 0\nnode 1e6 101 1\n");
+    CHECK_INT(alltoall_messages(flat, 1000), 8);
+    CHECK_INT(alltoall_messages(wide, 1000), 6);
+    CHECK_INT(alltoall_messages(wide, 3), 6);
+}
+
 static void bad_file(const char *file, const char *text)
 {
     int x = 0;
@@ -167,6 +213,8 @@ int main(int argc, char **argv)
     results_under(flat);
     results_under(deep);
     iso_node_share(flat);
+    if (size == 8)
+        alltoall_leaders(flat);
 
     bad_file("/nonexistent/tuning.txt", "cannot read tuning file '/nonexistent/tuning.txt'");
     bad_file(tuning_file("bad.txt", "network 0 10 0\nswitch 0 1 0\n"), "line 2");
@@ -184,10 +232,10 @@ int main(int argc, char **argv)
 
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {"flat.txt", "deep.txt", "busy.txt",
+        const char *names[] = {"flat.txt", "deep.txt", "busy.txt", "wide.txt",
                                "bad.txt",  "neg.txt",  "half.txt"};
         char p[128];
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 7; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);
             unlink(p);
         }

@@ -1,15 +1,19 @@
-/* Topology-aware alltoall. The processes of each group (a node; or, on a
- * single node, the first level below it that splits the communicator) hand
- * their whole send buffer to the group's leader; the leaders exchange one
- * message per pair of groups; each leader hands its members everything they
- * receive. G^2 messages cross group boundaries instead of p^2, which pays
- * for small blocks.
+/* Topology-aware alltoall with L leaders per group (a node; or, on a single
+ * node, the first level below it that splits the communicator). Leader j of
+ * a group (its j-th process in table order) serves the destination groups
+ * h = j (mod L): every member sends it the blocks for those groups, it sends
+ * one message to each of them, and on the receiving side, the messages of
+ * group A are taken by leader A mod L, which hands every member its column.
+ * G^2 messages cross group boundaries instead of p^2, which pays for small
+ * blocks; with L leaders a group's traffic is spread over L processes, each
+ * holding 1/L of it, which pays for larger ones (and each leader sends G/L
+ * messages instead of G).
  *
- * Blocks travel packed, in the order of the locality table (ranks sorted by
- * path, so every group is a contiguous slice), and derived datatypes pick
- * the slices: a member packs once and unpacks once, and a leader copies
- * nothing beyond its own group's share. Everything is computed at init from
- * the table; nothing but data travels at run time. */
+ * Positions are those of the locality table's order (ranks sorted by path,
+ * every group a contiguous slice). Members send from and receive into the
+ * user's buffers through indexed datatypes built at init (no copy on their
+ * side); leaders pick their slices with vector datatypes. Nothing but data
+ * travels at run time. */
 #include "coll/coll.h"
 
 #include <limits.h>
@@ -77,22 +81,23 @@ static int group_size(const groups *g, int i)
     return g->first[i + 1] - g->first[i];
 }
 
-/* count elements of type per block, block k of the result being block
- * order[k] of the buffer. */
-static int permuted_type(hmpi__coll_ctx *c, const int *order, int count, MPI_Datatype type,
-                         MPI_Datatype *out)
+/* The positions (in table order) of the ranks of groups h = j (mod L),
+ * as count elements of type per block at the rank's place in a buffer. */
+static int served_type(hmpi__coll_ctx *c, const int *order, const groups *g, int L, int j,
+                       int count, MPI_Datatype type, MPI_Datatype *out)
 {
-    MPI_Aint lb, extent;
+    MPI_Aint lb, extent, *displs = HMPI__ALLOC(MPI_Aint, c->size);
     MPI_Datatype block;
-    MPI_Aint *displs = HMPI__ALLOC(MPI_Aint, c->size);
+    int n = 0;
     if (!displs)
         return MPI_ERR_NO_MEM;
     MPI_Type_get_extent(type, &lb, &extent);
-    for (int k = 0; k < c->size; k++)
-        displs[k] = (MPI_Aint)order[k] * count * extent;
+    for (int h = j; h < g->n; h += L)
+        for (int k = g->first[h]; k < g->first[h + 1]; k++)
+            displs[n++] = (MPI_Aint)order[k] * count * extent;
     int rc = MPI_Type_contiguous(count, type, &block);
     if (rc == MPI_SUCCESS) {
-        rc = MPI_Type_create_hindexed_block(c->size, 1, displs, block, out);
+        rc = MPI_Type_create_hindexed_block(n, 1, displs, block, out);
         MPI_Type_free(&block);
     }
     free(displs);
@@ -110,73 +115,157 @@ static int byte_vector(hmpi__coll_ctx *c, int count, int len, int stride, MPI_Da
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
-/* A member: its send buffer to the leader, its receive buffer from it. */
-static int member(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
-                  MPI_Datatype send_perm, MPI_Datatype recv_perm, int bytes, int leader)
+/* Ranks in the groups h = j (mod L), and those of them in groups before
+ * `before` (the offset of group `before` among them). */
+static int served_ranks(const groups *g, int L, int j, int before)
 {
-    char *out = hmpi__sched_scratch(c->s, 2 * bytes, MPI_BYTE), *in = out + bytes;
+    int n = 0;
+    for (int h = j; h < g->n && h < before; h += L)
+        n += group_size(g, h);
+    return n;
+}
+
+/* The plan of one exchange, as this process sees it. */
+typedef struct plan {
+    const int *order;
+    const groups *g;
+    int L;      /* leaders per group */
+    int B;      /* bytes per block */
+    int n;      /* size of my group */
+    int first;  /* position of my group's first rank */
+    int lead;   /* my index among my group's leaders, or -1 */
+    char *held; /* leader: [member][ranks served] blocks collected */
+    char *got;  /* leader: [source rank of the groups it takes][member] blocks */
+} plan;
+
+/* Step 1, leader: collect from every member the blocks for the groups
+ * served (its own by packing them). */
+static int collect(hmpi__coll_ctx *c, const plan *q, const void *src, MPI_Datatype mine)
+{
+    int D = served_ranks(q->g, q->L, q->lead, q->g->n);
+    for (int a = 0; a < q->n; a++) {
+        char *row = q->held + (size_t)a * D * q->B;
+        TRY(a == q->lead ? hmpi__sched_pack(c->s, src, 1, mine, row, D * q->B)
+                         : coll_recv(c, row, D * q->B, MPI_BYTE, q->order[q->first + a]));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Step 2, leader: one message to each group h served (to its leader
+ * mine mod L), one from each group A whose messages this leader takes
+ * (A = lead mod L; from its leader mine mod L, who serves us). */
+static int exchange(hmpi__coll_ctx *c, const plan *q)
+{
+    const groups *g = q->g;
+    int me = g->mine, L = q->L, B = q->B, D = served_ranks(g, L, q->lead, g->n);
+    for (int h = q->lead; h < g->n; h += L) {
+        MPI_Datatype slice; /* our members' blocks for group h */
+        int off = served_ranks(g, L, q->lead, h), nh = group_size(g, h);
+        TRY(byte_vector(c, q->n, nh * B, D * B, &slice));
+        if (h == me) /* our own group's share: this leader takes it */
+            TRY(hmpi__sched_copy(c->s, q->held + (size_t)off * B, 1, slice,
+                                 q->got + (size_t)off * q->n * B, q->n * q->n * B, MPI_BYTE));
+        else
+            TRY(coll_send(c, q->held + (size_t)off * B, 1, slice, q->order[g->first[h] + me % L]));
+    }
+    for (int A = q->lead; A < g->n; A += L) {
+        int off = served_ranks(g, L, q->lead, A), nA = group_size(g, A);
+        if (A != me)
+            TRY(coll_recv(c, q->got + (size_t)off * q->n * B, nA * q->n * B, MPI_BYTE,
+                          q->order[g->first[A] + me % L]));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Step 3, leader: every member its column of what the leader took (its own
+ * straight into its receive buffer). */
+static int distribute(hmpi__coll_ctx *c, const plan *q, void *recvbuf, MPI_Datatype mine)
+{
+    MPI_Datatype column;
+    int S = served_ranks(q->g, q->L, q->lead, q->g->n);
+    TRY(byte_vector(c, S, q->B, q->n * q->B, &column));
+    for (int m = 0; m < q->n; m++)
+        TRY(m == q->lead
+                ? hmpi__sched_copy(c->s, q->got + (size_t)m * q->B, 1, column, recvbuf, 1, mine)
+                : coll_send(c, q->got + (size_t)m * q->B, 1, column, q->order[q->first + m]));
+    return MPI_SUCCESS;
+}
+
+static int run(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *order, const groups *g,
+               int L)
+{
+    int in_place = a->sendbuf == MPI_IN_PLACE, tsize;
+    const void *src = in_place ? a->recvbuf : a->sendbuf;
+    MPI_Type_size(a->rtype, &tsize);
+    plan q = {order, g,    L,   a->rcount * tsize, group_size(g, g->mine), g->first[g->mine],
+              -1,    NULL, NULL};
+    for (int j = 0; j < L; j++)
+        if (order[q.first + j] == c->rank)
+            q.lead = j;
+    if (q.lead >= 0) {
+        size_t D = (size_t)served_ranks(g, L, q.lead, g->n);
+        if (2.0 * q.n * D * q.B > INT_MAX)
+            return MPI_ERR_COUNT; /* a leader's buffers must stay addressable by int counts */
+        if (!(q.held = hmpi__sched_scratch(c->s, (int)(2 * q.n * D * q.B), MPI_BYTE)))
+            return MPI_ERR_NO_MEM;
+        q.got = q.held + q.n * D * q.B;
+    }
+    MPI_Datatype *out = HMPI__ALLOC(MPI_Datatype, 2 * L), *in = out + L;
     if (!out)
         return MPI_ERR_NO_MEM;
-    TRY(hmpi__sched_pack(c->s, src, 1, send_perm, out, bytes));
-    TRY(coll_send(c, out, bytes, MPI_BYTE, leader));
-    TRY(coll_recv(c, in, bytes, MPI_BYTE, leader));
-    TRY(hmpi__sched_round(c->s));
-    return hmpi__sched_unpack(c->s, in, bytes, a->recvbuf, 1, recv_perm);
+    int rc = MPI_SUCCESS;
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
+        if ((rc = served_type(c, order, g, L, j, in_place ? a->rcount : a->scount,
+                              in_place ? a->rtype : a->stype, &out[j])) == MPI_SUCCESS)
+            rc = served_type(c, order, g, L, j, a->rcount, a->rtype, &in[j]);
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++) /* step 1 */
+        if (j != q.lead)
+            rc = coll_send(c, src, 1, out[j], order[q.first + j]);
+    if (rc == MPI_SUCCESS && q.lead >= 0)
+        rc = collect(c, &q, src, out[q.lead]);
+    if (rc == MPI_SUCCESS && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS && q.lead >= 0 &&
+        (rc = exchange(c, &q)) == MPI_SUCCESS) /* step 2 */
+        rc = hmpi__sched_round(c->s);
+    for (int j = 0; j < L && rc == MPI_SUCCESS; j++) /* step 3 */
+        if (j != q.lead)
+            rc = coll_recv(c, a->recvbuf, 1, in[j], order[q.first + j]);
+    if (rc == MPI_SUCCESS && q.lead >= 0)
+        rc = distribute(c, &q, a->recvbuf, in[q.lead]);
+    free(out);
+    return rc;
 }
 
-/* A leader of n members, B bytes a block: collect (layout [member][dest]),
- * exchange with the other leaders (layout [source][member]), distribute. */
-static int leader(hmpi__coll_ctx *c, const hmpi__coll_args *a, const void *src,
-                  MPI_Datatype send_perm, MPI_Datatype recv_perm, const int *order, const groups *g,
-                  int B)
+double hmpi__alltoall_leaders_cost(const hmpi__cost_model *m, int ngroups, int per_group,
+                                   double block, int *leaders)
 {
-    int p = c->size, n = group_size(g, g->mine), mine = g->first[g->mine];
-    char *in = hmpi__sched_scratch(c->s, 2 * n * p * B, MPI_BYTE), *out = in + (size_t)n * p * B;
-    MPI_Datatype slice, column;
-    if (!in)
-        return MPI_ERR_NO_MEM;
-    TRY(hmpi__sched_pack(c->s, src, 1, send_perm, in, p * B));
-    for (int j = 1; j < n; j++)
-        TRY(coll_recv(c, in + (size_t)j * p * B, p * B, MPI_BYTE, order[mine + j]));
-    TRY(hmpi__sched_round(c->s));
-    TRY(byte_vector(c, n, n * B, p * B, &slice)); /* our members' blocks for our group */
-    TRY(hmpi__sched_copy(c->s, in + (size_t)mine * B, 1, slice, out + (size_t)mine * n * B,
-                         n * n * B, MPI_BYTE));
-    for (int h = 0; h < g->n; h++) {
-        int nh = group_size(g, h), first = g->first[h];
-        if (h == g->mine)
-            continue;
-        TRY(byte_vector(c, n, nh * B, p * B, &slice)); /* ... for group h */
-        TRY(coll_send(c, in + (size_t)first * B, 1, slice, order[first]));
-        TRY(coll_recv(c, out + (size_t)first * n * B, nh * n * B, MPI_BYTE, order[first]));
+    double p = (double)ngroups * per_group, best = 0;
+    for (int L = 1; L <= per_group; L++) {
+        /* a leader takes P messages of pB/L bytes (and gives as many); its
+         * node's link carries one message of P^2 B per other group */
+        double t = 2 * hmpi__cost_round(m, HMPI__LEVEL_NODE, per_group, p * block / L) +
+                   hmpi__cost_round(m, HMPI__LEVEL_NETWORK, ngroups - 1,
+                                    (double)per_group * per_group * block);
+        if (L == 1 || t < best) {
+            best = t;
+            *leaders = L;
+        }
     }
-    TRY(hmpi__sched_round(c->s));
-    TRY(byte_vector(c, p, B, n * B, &column)); /* what member j receives, at out + j * B */
-    for (int j = 1; j < n; j++)
-        TRY(coll_send(c, out + (size_t)j * B, 1, column, order[mine + j]));
-    TRY(hmpi__sched_round(c->s));
-    return hmpi__sched_copy(c->s, out, 1, column, a->recvbuf, 1, recv_perm);
+    return best;
 }
 
-static int exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *order, const groups *g)
+/* Leaders per group: hmpi_lanes if set, else the model's; at most the
+ * smallest group's size. */
+static int leaders_per_group(const hmpi__coll_ctx *c, const hmpi__coll_args *a, const groups *g)
 {
-    int in_place = a->sendbuf == MPI_IN_PLACE, tsize, largest = 0;
-    const void *src = in_place ? a->recvbuf : a->sendbuf;
-    MPI_Datatype send_perm, recv_perm;
-    MPI_Type_size(a->rtype, &tsize);
-    int B = a->rcount * tsize;
-    for (int h = 0; h < g->n; h++)
+    int smallest = c->size, largest = 0, L = c->lanes, tsize;
+    for (int h = 0; h < g->n; h++) {
+        smallest = group_size(g, h) < smallest ? group_size(g, h) : smallest;
         largest = group_size(g, h) > largest ? group_size(g, h) : largest;
-    if ((double)2 * largest * c->size * B > INT_MAX)
-        return MPI_ERR_COUNT; /* a leader's buffers must stay addressable by int counts */
-    TRY(permuted_type(c, order, in_place ? a->rcount : a->scount, in_place ? a->rtype : a->stype,
-                      &send_perm));
-    TRY(permuted_type(c, order, a->rcount, a->rtype, &recv_perm));
-    TRY(hmpi__sched_round(c->s));
-    int lead = order[g->first[g->mine]];
-    if (lead != c->rank)
-        return member(c, a, src, send_perm, recv_perm, c->size * B, lead);
-    return leader(c, a, src, send_perm, recv_perm, order, g, B);
+    }
+    MPI_Type_size(a->rtype, &tsize);
+    if (L <= 0)
+        hmpi__alltoall_leaders_cost(&c->cost, g->n, largest, (double)a->rcount * tsize, &L);
+    return L < smallest ? L : smallest;
 }
 
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -188,7 +277,7 @@ int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(find_groups(c, order, &g));
     if (g.n == 0) /* one group, or every process alone: nothing to combine */
         return hmpi__alltoall_pairwise(c, a);
-    int rc = exchange(c, a, order, &g);
+    int rc = run(c, a, order, &g, leaders_per_group(c, a, &g));
     free(g.first);
     return rc;
 }

@@ -236,18 +236,17 @@ static int hierarchical_suits(const hmpi__coll_args *a, int rank, hmpi__loctable
 
 /* Alltoall on several nodes, by the cost model: every exchange at once
  * (the node's link carries P (p - P) messages), one partner per round
- * (p - 1 rounds of P messages), or the blocks combined at node leaders
+ * (p - 1 rounds of P messages), or the blocks combined at L leaders per node
  * (a gather, one exchange between leaders, a scatter). */
 static int alltoall_by_cost(const hmpi__coll_args *a, hmpi__coll_ctx *c)
 {
-    int N, P, p = c->size;
+    int N, P, p = c->size, L;
     double B = (double)block_bytes(a, c->rank);
     hmpi__node_shape(c->table, &N, &P);
     const hmpi__cost_model *m = &c->cost;
     double linear = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, P * (p - P), B);
     double pairwise = (p - 1) * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, P, B);
-    double leaders = 2 * hmpi__cost_round(m, HMPI__LEVEL_NODE, P - 1, p * B) +
-                     hmpi__cost_round(m, HMPI__LEVEL_NETWORK, N - 1, (double)P * P * B);
+    double leaders = hmpi__alltoall_leaders_cost(m, N, P, B, &L);
     if (leaders <= linear && leaders <= pairwise)
         return HMPI__ALG_HIERARCHICAL;
     return linear <= pairwise ? HMPI__ALG_LINEAR : HMPI__ALG_PAIRWISE;

@@ -108,8 +108,13 @@ int hmpi__nodes_in_rank_order(hmpi__loctable *t);
 int hmpi__spans_nodes(hmpi__loctable *t);
 /* How many nodes the table's ranks live on, and the most ranks on one. */
 void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest);
-/* alltoall.c */
+/* alltoall.c: blocks combined at L leaders per group (node). */
 int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* Modelled time of the combining alltoall for ngroups groups of per_group
+ * processes and blocks of `block` bytes, at its best number of leaders per
+ * group (*leaders). */
+double hmpi__alltoall_leaders_cost(const hmpi__cost_model *m, int ngroups, int per_group,
+                                   double block, int *leaders);
 
 /* Index of a predefined op; user ops cannot be compared (-1). */
 int hmpi__coll_op_id(MPI_Op op);

@@ -48,8 +48,9 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_COLL_ALGORITHM] = {"HMPI_COLL_ALGORITHM", "hmpi_algorithm", CFG_ENUM,
                                   coll_algorithms, "auto", "algorithm of the collectives"},
     [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
-                         "multi-lane collectives: lanes per node (0: one per 4 KiB of the "
-                         "vector, at most the ranks of the smallest node)"},
+                         "multi-lane collectives: lanes per node; combining alltoall: leaders "
+                         "per node (0: the cost model's choice; at most the ranks of the "
+                         "smallest node)"},
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
                               "identical later calls (predefined types and ops; 0: none)"},
