@@ -721,6 +721,42 @@ HMPI_API int HMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype
 HMPI_API int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
                                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                             MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Scan` (MPI 4.0 `MPI_Scan_init`). Collective.
+ *
+ * Rank r receives the combination of the inputs of ranks 0 to r. Everything (algorithm, schedule,
+ * requests, buffers) is set up here, once; HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the input is then in `recvbuf`)
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation (applied in rank order; need not commute)
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Exscan` (MPI 4.0 `MPI_Exscan_init`). Collective.
+ *
+ * Rank r receives the combination of the inputs of ranks 0 to r-1. Everything (algorithm, schedule,
+ * requests, buffers) is set up here, once; HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the input is then in `recvbuf`)
+ * \param[out] recvbuf receive buffer (not touched on rank 0)
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation (applied in rank order; need not commute)
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request);
 
 /**
  * \brief Nonblocking `MPI_Barrier` with hmpi's algorithms. Collective.
@@ -853,6 +889,34 @@ HMPI_API int HMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
 HMPI_API int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                         HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Scan` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Exscan` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[out] recvbuf receive buffer (not touched on rank 0)
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, MPI_Comm comm, HMPI_Request *request);
 
 /**
  * \brief `MPI_Barrier` with hmpi's algorithms. Collective.
@@ -970,6 +1034,32 @@ HMPI_API int HMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype send
  */
 HMPI_API int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/**
+ * \brief `MPI_Scan` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[out] recvbuf receive buffer
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm comm);
+/**
+ * \brief `MPI_Exscan` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[out] recvbuf receive buffer (not touched on rank 0)
+ * \param[in] count number of elements
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm);
 
 /**
  * \brief Rounds and point-to-point requests of a request's schedule (for

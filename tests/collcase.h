@@ -9,10 +9,24 @@
 
 #include <stdint.h>
 
-enum { BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, RSB, NCOLL };
+enum {
+    BARRIER,
+    BCAST,
+    REDUCE,
+    ALLREDUCE,
+    GATHER,
+    SCATTER,
+    ALLGATHER,
+    ALLTOALL,
+    RSB,
+    SCAN,
+    EXSCAN,
+    NCOLL
+};
 static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allreduce", "gather",   "scatter",
-                                             "allgather", "alltoall", "reduce_scatter_block"};
+                                             "allgather", "alltoall", "reduce_scatter_block",
+                                             "scan",      "exscan"};
 /* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
 #define NALG 7
 static const char *const algs[NCOLL][NALG] = {
@@ -29,6 +43,8 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
      "hierarchical*1", "hierarchical*3"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
+    {"auto", "recursive_doubling", "linear", NULL},
+    {"auto", "recursive_doubling", "linear", NULL},
 };
 
 /* Algorithms that refuse non-commutative ops. */
@@ -172,6 +188,12 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
         rc = FORM(HMPI_Reduce_scatter_block_init, HMPI_Ireduce_scatter_block,
                   HMPI_Reduce_scatter_block, sb, rb, c, t, k->op, k->comm);
         break;
+    case SCAN:
+        rc = FORM(HMPI_Scan_init, HMPI_Iscan, HMPI_Scan, sb, rb, c, t, k->op, k->comm);
+        break;
+    case EXSCAN:
+        rc = FORM(HMPI_Exscan_init, HMPI_Iexscan, HMPI_Exscan, sb, rb, c, t, k->op, k->comm);
+        break;
     }
     MPI_Info_free(&info);
     return rc;
@@ -220,6 +242,14 @@ static void run_reference(const struct caseinfo *k, struct side *snd, struct sid
         break;
     case RSB:
         MPI_Reduce_scatter_block(sb, rb, c, t, k->op, k->comm);
+        break;
+    case SCAN:
+        MPI_Scan(sb, rb, c, t, k->op, k->comm);
+        break;
+    case EXSCAN:
+        MPI_Exscan(sb, rb, c, t, k->op, k->comm);
+        if (rank == 0) /* undefined there (hmpi leaves it alone) */
+            memcpy(rcv->ref, rcv->mine, rcv->bytes);
         break;
     }
 }
@@ -295,7 +325,7 @@ static void run_case(struct caseinfo *k)
 
 static inline int is_reduction(int coll)
 {
-    return coll == REDUCE || coll == ALLREDUCE || coll == RSB;
+    return coll == REDUCE || coll == ALLREDUCE || coll == RSB || coll == SCAN || coll == EXSCAN;
 }
 
 static inline int is_rooted(int coll)

@@ -37,6 +37,13 @@ static void argument_errors(void)
                  "HMPI_Alltoall", "'recvcount' (-1)");
     expect_error(HMPI_Allreduce(buf, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
                  MPI_ERR_BUFFER, "HMPI_Allreduce", "'recvbuf' is MPI_IN_PLACE");
+    expect_error(HMPI_Scan(buf, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                 "HMPI_Scan", "'recvbuf' is MPI_IN_PLACE");
+    expect_error(HMPI_Iexscan(buf, buf + 1, -2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req),
+                 MPI_ERR_COUNT, "HMPI_Iexscan", "'count' (-2)");
+    expect_error(HMPI_Exscan_init(buf, buf + 1, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD,
+                                  MPI_INFO_NULL, &req),
+                 MPI_ERR_OP, "HMPI_Exscan_init", "'op'");
     CHECK(req == HMPI_REQUEST_NULL); /* outputs untouched */
 
     MPI_Info_create(&info);

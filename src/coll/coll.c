@@ -7,8 +7,10 @@
 #include <string.h>
 
 static const char *const coll_names[HMPI__NCOLLS] = {
-    "barrier", "bcast",     "reduce",   "allreduce",           "gather",
-    "scatter", "allgather", "alltoall", "reduce_scatter_block"};
+    "barrier",   "bcast",    "reduce",
+    "allreduce", "gather",   "scatter",
+    "allgather", "alltoall", "reduce_scatter_block",
+    "scan",      "exscan"};
 
 /* Algorithm numbers are the registry's value numbers of hmpi_algorithm. */
 static const char *algorithm_name(int alg)
@@ -53,6 +55,10 @@ static const struct {
     {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0},
     {HMPI__REDUCE_SCATTER_BLOCK, HMPI__ALG_HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,
      1},
+    {HMPI__SCAN, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__scan_recursive_doubling, 0},
+    {HMPI__SCAN, HMPI__ALG_LINEAR, hmpi__scan_linear, 0},
+    {HMPI__EXSCAN, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__exscan_recursive_doubling, 0},
+    {HMPI__EXSCAN, HMPI__ALG_LINEAR, hmpi__exscan_linear, 0},
 };
 #define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
 
@@ -66,13 +72,15 @@ static int is_rooted(int coll)
 
 static int is_reduction(int coll)
 {
-    return coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE || coll == HMPI__REDUCE_SCATTER_BLOCK;
+    return coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE || coll == HMPI__REDUCE_SCATTER_BLOCK ||
+           coll == HMPI__SCAN || coll == HMPI__EXSCAN;
 }
 
 /* Names of the count and type arguments in the user's call. */
 static const char *count_name(int coll, int send)
 {
-    if (coll == HMPI__BCAST || coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE)
+    if (coll == HMPI__BCAST || coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE ||
+        coll == HMPI__SCAN || coll == HMPI__EXSCAN)
         return "count";
     if (coll == HMPI__REDUCE_SCATTER_BLOCK)
         return "recvcount";
@@ -624,4 +632,40 @@ int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
     ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
          op);
     return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define SCAN_SIGNATURE                                                                             \
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm
+#define SCAN_ARGS(coll) ARGS(coll, sendbuf, recvbuf, count, datatype, count, datatype, 0, op)
+
+int HMPI_Scan_init(SCAN_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    SCAN_ARGS(HMPI__SCAN);
+    return entry(comm, "HMPI_Scan_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Iscan(SCAN_SIGNATURE, HMPI_Request *request)
+{
+    SCAN_ARGS(HMPI__SCAN);
+    return entry(comm, "HMPI_Iscan", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Scan(SCAN_SIGNATURE)
+{
+    SCAN_ARGS(HMPI__SCAN);
+    return entry(comm, "HMPI_Scan", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+int HMPI_Exscan_init(SCAN_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    SCAN_ARGS(HMPI__EXSCAN);
+    return entry(comm, "HMPI_Exscan_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Iexscan(SCAN_SIGNATURE, HMPI_Request *request)
+{
+    SCAN_ARGS(HMPI__EXSCAN);
+    return entry(comm, "HMPI_Iexscan", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Exscan(SCAN_SIGNATURE)
+{
+    SCAN_ARGS(HMPI__EXSCAN);
+    return entry(comm, "HMPI_Exscan", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }

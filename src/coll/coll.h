@@ -17,6 +17,8 @@ enum hmpi__coll {
     HMPI__ALLGATHER,
     HMPI__ALLTOALL,
     HMPI__REDUCE_SCATTER_BLOCK,
+    HMPI__SCAN,
+    HMPI__EXSCAN,
     HMPI__NCOLLS
 };
 
@@ -75,6 +77,11 @@ int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* scan.c: prefix reductions, in rank order. */
+int hmpi__scan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__exscan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__scan_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__exscan_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
 /* topo.c: algorithms over the hardware hierarchy of the communicator. */
 int hmpi__barrier_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a);
