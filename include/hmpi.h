@@ -757,6 +757,140 @@ HMPI_API int HMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_D
  */
 HMPI_API int HMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Gatherv` (MPI 4.0 `MPI_Gatherv_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` at the root: its block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer (significant at the root)
+ * \param[in] recvcounts elements received from each process (root)
+ * \param[in] displs where each process's block goes, in extents of recvtype (root)
+ * \param[in] recvtype datatype of the receive elements (root)
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                               HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Scatterv` (MPI 4.0 `MPI_Scatterv_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (significant at the root)
+ * \param[in] sendcounts elements sent to each process (root)
+ * \param[in] displs where each process's block is, in extents of sendtype (root)
+ * \param[in] sendtype datatype of the send elements (root)
+ * \param[out] recvbuf receive buffer (`MPI_IN_PLACE` at the root)
+ * \param[in] recvcount number of elements received
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Allgatherv` (MPI 4.0 `MPI_Allgatherv_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the own block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] displs where each process's block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, const int recvcounts[], const int displs[],
+                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Alltoallv` (MPI 4.0 `MPI_Alltoallv_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the data is in recvbuf, laid out as received)
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in extents of sendtype
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                 const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                 MPI_Info info, HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Alltoallw` (MPI 4.0 `MPI_Alltoallw_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in bytes
+ * \param[in] sendtypes datatype of the elements sent to each process
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in bytes
+ * \param[in] recvtypes datatype of the elements received from each process
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                 const MPI_Datatype sendtypes[], void *recvbuf,
+                                 const int recvcounts[], const int rdispls[],
+                                 const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                 HMPI_Request *request);
+/**
+ * \brief Persistent `MPI_Reduce_scatter` (MPI 4.0 `MPI_Reduce_scatter_init`). Collective.
+ *
+ * Counts, displacements and types are read here: the arrays may change
+ * afterwards. HMPI_Start() runs the operation and allocates nothing.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (the whole vector), or `MPI_IN_PLACE` (it is then in recvbuf)
+ * \param[out] recvbuf receive buffer: this process's part
+ * \param[in] recvcounts elements of each process's part
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation (applied in rank order; need not commute)
+ * \param[in] comm communicator
+ * \param[in] info hints, or `MPI_INFO_NULL` (keys listed by HMPI_Config_get())
+ * \param[out] request the new persistent request, inactive
+ */
+HMPI_API int HMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      MPI_Info info, HMPI_Request *request);
 
 /**
  * \brief Nonblocking `MPI_Barrier` with hmpi's algorithms. Collective.
@@ -917,6 +1051,112 @@ HMPI_API int HMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datat
  */
 HMPI_API int HMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Gatherv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` at the root: its block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer (significant at the root)
+ * \param[in] recvcounts elements received from each process (root)
+ * \param[in] displs where each process's block goes, in extents of recvtype (root)
+ * \param[in] recvtype datatype of the receive elements (root)
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                           int root, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Scatterv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (significant at the root)
+ * \param[in] sendcounts elements sent to each process (root)
+ * \param[in] displs where each process's block is, in extents of sendtype (root)
+ * \param[in] sendtype datatype of the send elements (root)
+ * \param[out] recvbuf receive buffer (`MPI_IN_PLACE` at the root)
+ * \param[in] recvcount number of elements received
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                            MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Allgatherv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the own block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] displs where each process's block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Alltoallv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the data is in recvbuf, laid out as received)
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in extents of sendtype
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                             HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Alltoallw` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in bytes
+ * \param[in] sendtypes datatype of the elements sent to each process
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in bytes
+ * \param[in] recvtypes datatype of the elements received from each process
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                             const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                             HMPI_Request *request);
+/**
+ * \brief Nonblocking `MPI_Reduce_scatter` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (the whole vector), or `MPI_IN_PLACE` (it is then in recvbuf)
+ * \param[out] recvbuf receive buffer: this process's part
+ * \param[in] recvcounts elements of each process's part
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation (applied in rank order; need not commute)
+ * \param[in] comm communicator
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                  HMPI_Request *request);
 
 /**
  * \brief `MPI_Barrier` with hmpi's algorithms. Collective.
@@ -1060,6 +1300,103 @@ HMPI_API int HMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
  */
 HMPI_API int HMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm);
+/**
+ * \brief `MPI_Gatherv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (`MPI_IN_PLACE` at the root: its block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer (significant at the root)
+ * \param[in] recvcounts elements received from each process (root)
+ * \param[in] displs where each process's block goes, in extents of recvtype (root)
+ * \param[in] recvtype datatype of the receive elements (root)
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Scatterv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (significant at the root)
+ * \param[in] sendcounts elements sent to each process (root)
+ * \param[in] displs where each process's block is, in extents of sendtype (root)
+ * \param[in] sendtype datatype of the send elements (root)
+ * \param[out] recvbuf receive buffer (`MPI_IN_PLACE` at the root)
+ * \param[in] recvcount number of elements received
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] root rank of the root
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm);
+/**
+ * \brief `MPI_Allgatherv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the own block is in place)
+ * \param[in] sendcount number of elements sent
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] displs where each process's block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief `MPI_Alltoallv` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE` (the data is in recvbuf, laid out as received)
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in extents of sendtype
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in extents of recvtype
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief `MPI_Alltoallw` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer, or `MPI_IN_PLACE`
+ * \param[in] sendcounts elements sent to each process
+ * \param[in] sdispls where each block to send is, in bytes
+ * \param[in] sendtypes datatype of the elements sent to each process
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts elements received from each process
+ * \param[in] rdispls where each received block goes, in bytes
+ * \param[in] recvtypes datatype of the elements received from each process
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                            const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+/**
+ * \brief `MPI_Reduce_scatter` with hmpi's algorithms. Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (the whole vector), or `MPI_IN_PLACE` (it is then in recvbuf)
+ * \param[out] recvbuf receive buffer: this process's part
+ * \param[in] recvcounts elements of each process's part
+ * \param[in] datatype datatype of the elements
+ * \param[in] op reduction operation (applied in rank order; need not commute)
+ * \param[in] comm communicator
+ */
+HMPI_API int HMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 
 /**
  * \brief Rounds and point-to-point requests of a request's schedule (for

@@ -44,6 +44,13 @@ static void argument_errors(void)
     expect_error(HMPI_Exscan_init(buf, buf + 1, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD,
                                   MPI_INFO_NULL, &req),
                  MPI_ERR_OP, "HMPI_Exscan_init", "'op'");
+    int counts[64] = {0}, displs[64] = {0};
+    counts[size - 1] = -1;
+    expect_error(HMPI_Allgatherv(buf, 0, MPI_INT, buf + 1, counts, displs, MPI_INT, MPI_COMM_WORLD),
+                 MPI_ERR_COUNT, "HMPI_Allgatherv", "'recvcounts' has a negative entry (-1 at");
+    expect_error(HMPI_Ialltoallv(buf, counts, NULL, MPI_INT, buf + 1, counts, displs, MPI_INT,
+                                 MPI_COMM_WORLD, &req),
+                 MPI_ERR_ARG, "HMPI_Ialltoallv", "'sdispls' is NULL");
     CHECK(req == HMPI_REQUEST_NULL); /* outputs untouched */
 
     MPI_Info_create(&info);

@@ -67,6 +67,8 @@ int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)
 {
     if (hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp) <= 0)
         return 0;
+    if (a->scounts || a->rcounts)
+        return 0; /* the arrays' contents may differ between calls */
     return is_named(a->stype) && is_named(a->rtype) &&
            (a->op == MPI_OP_NULL || hmpi__coll_op_id(a->op) >= 0);
 }

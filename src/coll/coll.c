@@ -59,19 +59,55 @@ static const struct {
     {HMPI__SCAN, HMPI__ALG_LINEAR, hmpi__scan_linear, 0},
     {HMPI__EXSCAN, HMPI__ALG_RECURSIVE_DOUBLING, hmpi__exscan_recursive_doubling, 0},
     {HMPI__EXSCAN, HMPI__ALG_LINEAR, hmpi__exscan_linear, 0},
+    {HMPI__GATHERV, HMPI__ALG_LINEAR, hmpi__gatherv_linear, 0},
+    {HMPI__SCATTERV, HMPI__ALG_LINEAR, hmpi__scatterv_linear, 0},
+    {HMPI__ALLGATHERV, HMPI__ALG_RING, hmpi__allgatherv_ring, 0},
+    {HMPI__ALLGATHERV, HMPI__ALG_LINEAR, hmpi__allgatherv_linear, 0},
+    {HMPI__ALLTOALLV, HMPI__ALG_LINEAR, hmpi__alltoallv_linear, 0},
+    {HMPI__ALLTOALLV, HMPI__ALG_PAIRWISE, hmpi__alltoallv_pairwise, 0},
+    {HMPI__ALLTOALLW, HMPI__ALG_LINEAR, hmpi__alltoallv_linear, 0},
+    {HMPI__ALLTOALLW, HMPI__ALG_PAIRWISE, hmpi__alltoallv_pairwise, 0},
+    {HMPI__REDUCE_SCATTER, HMPI__ALG_BINOMIAL, hmpi__reduce_scatter_reduce_scatterv, 0},
 };
 #define NALGORITHMS ((int)(sizeof algorithms / sizeof algorithms[0]))
 
 /* ---- validation ------------------------------------------------------- */
 
+/* The collective with one count per side that a v or w collective varies. */
+static int base_of(int coll)
+{
+    switch (coll) {
+    case HMPI__GATHERV:
+        return HMPI__GATHER;
+    case HMPI__SCATTERV:
+        return HMPI__SCATTER;
+    case HMPI__ALLGATHERV:
+        return HMPI__ALLGATHER;
+    case HMPI__ALLTOALLV:
+    case HMPI__ALLTOALLW:
+        return HMPI__ALLTOALL;
+    case HMPI__REDUCE_SCATTER:
+        return HMPI__REDUCE_SCATTER_BLOCK;
+    default:
+        return coll;
+    }
+}
+
+static int is_vector(int coll)
+{
+    return base_of(coll) != coll;
+}
+
 static int is_rooted(int coll)
 {
+    coll = base_of(coll);
     return coll == HMPI__BCAST || coll == HMPI__REDUCE || coll == HMPI__GATHER ||
            coll == HMPI__SCATTER;
 }
 
 static int is_reduction(int coll)
 {
+    coll = base_of(coll);
     return coll == HMPI__REDUCE || coll == HMPI__ALLREDUCE || coll == HMPI__REDUCE_SCATTER_BLOCK ||
            coll == HMPI__SCAN || coll == HMPI__EXSCAN;
 }
@@ -98,7 +134,7 @@ static const char *type_name(int coll, int send)
 static void significant(const hmpi__coll_args *a, int rank, int *uses_send, int *uses_recv)
 {
     int root = rank == a->root;
-    switch (a->coll) {
+    switch (base_of(a->coll)) {
     case HMPI__BARRIER:
         *uses_send = *uses_recv = 0;
         break;
@@ -132,20 +168,75 @@ fn_fail:
 
 static int check_in_place(const char *fn, const hmpi__coll_args *a, int rank)
 {
-    int root = rank == a->root, rc = MPI_SUCCESS;
-    if (a->coll == HMPI__SCATTER) {
+    int root = rank == a->root, rc = MPI_SUCCESS, coll = base_of(a->coll);
+    if (coll == HMPI__SCATTER) {
         HMPI__ERRTEST(a->recvbuf == MPI_IN_PLACE && !root, rc, MPI_ERR_BUFFER, fn,
                       "argument 'recvbuf' is MPI_IN_PLACE on a process that is not the root");
         return MPI_SUCCESS;
     }
-    HMPI__ERRTEST(a->coll != HMPI__BARRIER && a->coll != HMPI__BCAST &&
-                      a->recvbuf == MPI_IN_PLACE && (a->coll != HMPI__REDUCE || root),
+    HMPI__ERRTEST(coll != HMPI__BARRIER && coll != HMPI__BCAST && a->recvbuf == MPI_IN_PLACE &&
+                      (coll != HMPI__REDUCE || root),
                   rc, MPI_ERR_BUFFER, fn, "argument 'recvbuf' is MPI_IN_PLACE");
-    HMPI__ERRTEST((a->coll == HMPI__REDUCE || a->coll == HMPI__GATHER) &&
-                      a->sendbuf == MPI_IN_PLACE && !root,
-                  rc, MPI_ERR_BUFFER, fn,
-                  "argument 'sendbuf' is MPI_IN_PLACE on a process that is not the root");
+    HMPI__ERRTEST(
+        (coll == HMPI__REDUCE || coll == HMPI__GATHER) && a->sendbuf == MPI_IN_PLACE && !root, rc,
+        MPI_ERR_BUFFER, fn, "argument 'sendbuf' is MPI_IN_PLACE on a process that is not the root");
 fn_fail:
+    return rc;
+}
+
+/* A side given per process: counts (and displacements) non-NULL, every
+ * count non-negative, every type (alltoallw) or the type not null. */
+static int check_vector_side(const char *fn, int send, const int *counts, const int *displs,
+                             MPI_Datatype type, const MPI_Datatype *types, int coll, int size)
+{
+    const char *cname = send ? "sendcounts" : "recvcounts";
+    const char *dname = coll == HMPI__ALLTOALLV || coll == HMPI__ALLTOALLW
+                            ? (send ? "sdispls" : "rdispls")
+                            : "displs";
+    int rc = MPI_SUCCESS;
+    HMPI__ERRTEST_ARGNULL(counts, cname, rc, fn);
+    if (coll != HMPI__REDUCE_SCATTER)
+        HMPI__ERRTEST_ARGNULL(displs, dname, rc, fn);
+    if (coll == HMPI__ALLTOALLW)
+        HMPI__ERRTEST_ARGNULL(types, send ? "sendtypes" : "recvtypes", rc, fn);
+    else
+        HMPI__ERRTEST_DATATYPE(
+            type, coll == HMPI__REDUCE_SCATTER ? "datatype" : type_name(coll, send), rc, fn);
+    for (int i = 0; i < size; i++) {
+        HMPI__ERRTEST(counts[i] < 0, rc, MPI_ERR_COUNT, fn,
+                      "argument '%s' has a negative entry (%d at %d)", cname, counts[i], i);
+        HMPI__ERRTEST(types && types[i] == MPI_DATATYPE_NULL, rc, MPI_ERR_TYPE, fn,
+                      "argument '%s' has MPI_DATATYPE_NULL at %d", send ? "sendtypes" : "recvtypes",
+                      i);
+    }
+fn_fail:
+    return rc;
+}
+
+/* Which sides of a v or w collective are per process (the others have one
+ * count and type, checked as usual). */
+static int send_is_vector(int coll)
+{
+    return coll == HMPI__SCATTERV || coll == HMPI__ALLTOALLV || coll == HMPI__ALLTOALLW;
+}
+
+static int recv_is_vector(int coll)
+{
+    return is_vector(coll) && coll != HMPI__SCATTERV;
+}
+
+static int check_sides(const char *fn, const hmpi__coll_args *a, int rank, int size)
+{
+    int uses_send, uses_recv, rc = MPI_SUCCESS;
+    significant(a, rank, &uses_send, &uses_recv);
+    if (uses_send)
+        rc = send_is_vector(a->coll) ? check_vector_side(fn, 1, a->scounts, a->sdispls, a->stype,
+                                                         a->stypes, a->coll, size)
+                                     : check_side(fn, a->coll, 1, a->scount, a->stype);
+    if (rc == MPI_SUCCESS && uses_recv)
+        rc = recv_is_vector(a->coll) ? check_vector_side(fn, 0, a->rcounts, a->rdispls, a->rtype,
+                                                         a->rtypes, a->coll, size)
+                                     : check_side(fn, a->coll, 0, a->rcount, a->rtype);
     return rc;
 }
 
@@ -153,17 +244,14 @@ fn_fail:
 static int check_args(const hmpi__entry *e)
 {
     const hmpi__coll_args *a = e->args;
-    int size, rank, rc = MPI_SUCCESS, uses_send, uses_recv;
+    int size, rank, rc = MPI_SUCCESS;
     MPI_Comm_size(e->comm, &size);
     MPI_Comm_rank(e->comm, &rank);
     if (is_rooted(a->coll))
         HMPI__ERRTEST_ROOT(a->root, size, rc, e->fn);
     if (is_reduction(a->coll))
         HMPI__ERRTEST_OP(a->op, rc, e->fn);
-    significant(a, rank, &uses_send, &uses_recv);
-    if (uses_send && (rc = check_side(e->fn, a->coll, 1, a->scount, a->stype)))
-        return rc;
-    if (uses_recv && (rc = check_side(e->fn, a->coll, 0, a->rcount, a->rtype)))
+    if ((rc = check_sides(e->fn, a, rank, size)) != MPI_SUCCESS)
         return rc;
     return check_in_place(e->fn, a, rank);
 fn_fail:
@@ -187,6 +275,8 @@ int hmpi__coll_op_id(MPI_Op op)
 static long block_bytes(const hmpi__coll_args *a, int rank)
 {
     int uses_send, uses_recv, tsize;
+    if (is_vector(a->coll))
+        return -1; /* sizes vary by process */
     significant(a, rank, &uses_send, &uses_recv);
     if (uses_recv && a->rcount >= 0 && a->rtype != MPI_DATATYPE_NULL) {
         MPI_Type_size(a->rtype, &tsize);
@@ -333,7 +423,7 @@ static int select_builder(const char *fn, const hmpi__coll_args *a, int alg, hmp
 static int moves_nothing(const hmpi__coll_args *a, int rank)
 {
     int uses_send, uses_recv;
-    if (a->coll == HMPI__BARRIER)
+    if (a->coll == HMPI__BARRIER || is_vector(a->coll))
         return 0;
     significant(a, rank, &uses_send, &uses_recv);
     return (uses_recv ? a->rcount : a->scount) == 0;
@@ -459,7 +549,7 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
 /* ---- the public functions --------------------------------------------- */
 
 #define ARGS(coll, sb, rb, sc, st, rc, rt, root, op)                                               \
-    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op}
+    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, NULL, NULL, NULL, NULL, NULL, NULL}
 
 int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request)
 {
@@ -668,4 +758,149 @@ int HMPI_Exscan(SCAN_SIGNATURE)
 {
     SCAN_ARGS(HMPI__EXSCAN);
     return entry(comm, "HMPI_Exscan", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+/* ---- the v and w collectives ------------------------------------------ */
+
+#define VARGS(coll, sb, rb, sc, st, rc, rt, root, op, scs, sds, rcs, rds, sts, rts)                \
+    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, scs, sds, rcs, rds, sts, rts}
+
+#define GATHERV_SIGNATURE                                                                          \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm
+#define GATHERV_ARGS                                                                               \
+    VARGS(HMPI__GATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, root, MPI_OP_NULL,    \
+          NULL, NULL, recvcounts, displs, NULL, NULL)
+
+int HMPI_Gatherv_init(GATHERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    GATHERV_ARGS;
+    return entry(comm, "HMPI_Gatherv_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Igatherv(GATHERV_SIGNATURE, HMPI_Request *request)
+{
+    GATHERV_ARGS;
+    return entry(comm, "HMPI_Igatherv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Gatherv(GATHERV_SIGNATURE)
+{
+    GATHERV_ARGS;
+    return entry(comm, "HMPI_Gatherv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define SCATTERV_SIGNATURE                                                                         \
+    const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,        \
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm
+#define SCATTERV_ARGS                                                                              \
+    VARGS(HMPI__SCATTERV, sendbuf, recvbuf, 0, sendtype, recvcount, recvtype, root, MPI_OP_NULL,   \
+          sendcounts, displs, NULL, NULL, NULL, NULL)
+
+int HMPI_Scatterv_init(SCATTERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    SCATTERV_ARGS;
+    return entry(comm, "HMPI_Scatterv_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Iscatterv(SCATTERV_SIGNATURE, HMPI_Request *request)
+{
+    SCATTERV_ARGS;
+    return entry(comm, "HMPI_Iscatterv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Scatterv(SCATTERV_SIGNATURE)
+{
+    SCATTERV_ARGS;
+    return entry(comm, "HMPI_Scatterv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define ALLGATHERV_SIGNATURE                                                                       \
+    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
+        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm
+#define ALLGATHERV_ARGS                                                                            \
+    VARGS(HMPI__ALLGATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, 0, MPI_OP_NULL,    \
+          NULL, NULL, recvcounts, displs, NULL, NULL)
+
+int HMPI_Allgatherv_init(ALLGATHERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ALLGATHERV_ARGS;
+    return entry(comm, "HMPI_Allgatherv_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Iallgatherv(ALLGATHERV_SIGNATURE, HMPI_Request *request)
+{
+    ALLGATHERV_ARGS;
+    return entry(comm, "HMPI_Iallgatherv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Allgatherv(ALLGATHERV_SIGNATURE)
+{
+    ALLGATHERV_ARGS;
+    return entry(comm, "HMPI_Allgatherv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define ALLTOALLV_SIGNATURE                                                                        \
+    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
+        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
+        MPI_Comm comm
+#define ALLTOALLV_ARGS                                                                             \
+    VARGS(HMPI__ALLTOALLV, sendbuf, recvbuf, 0, sendtype, 0, recvtype, 0, MPI_OP_NULL, sendcounts, \
+          sdispls, recvcounts, rdispls, NULL, NULL)
+
+int HMPI_Alltoallv_init(ALLTOALLV_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ALLTOALLV_ARGS;
+    return entry(comm, "HMPI_Alltoallv_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Ialltoallv(ALLTOALLV_SIGNATURE, HMPI_Request *request)
+{
+    ALLTOALLV_ARGS;
+    return entry(comm, "HMPI_Ialltoallv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Alltoallv(ALLTOALLV_SIGNATURE)
+{
+    ALLTOALLV_ARGS;
+    return entry(comm, "HMPI_Alltoallv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define ALLTOALLW_SIGNATURE                                                                        \
+    const void *sendbuf, const int sendcounts[], const int sdispls[],                              \
+        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
+        const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm
+#define ALLTOALLW_ARGS                                                                             \
+    VARGS(HMPI__ALLTOALLW, sendbuf, recvbuf, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL, sendcounts, \
+          sdispls, recvcounts, rdispls, sendtypes, recvtypes)
+
+int HMPI_Alltoallw_init(ALLTOALLW_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    ALLTOALLW_ARGS;
+    return entry(comm, "HMPI_Alltoallw_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Ialltoallw(ALLTOALLW_SIGNATURE, HMPI_Request *request)
+{
+    ALLTOALLW_ARGS;
+    return entry(comm, "HMPI_Ialltoallw", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Alltoallw(ALLTOALLW_SIGNATURE)
+{
+    ALLTOALLW_ARGS;
+    return entry(comm, "HMPI_Alltoallw", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
+}
+
+#define REDUCE_SCATTER_SIGNATURE                                                                   \
+    const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,  \
+        MPI_Comm comm
+#define REDUCE_SCATTER_ARGS                                                                        \
+    VARGS(HMPI__REDUCE_SCATTER, sendbuf, recvbuf, 0, datatype, 0, datatype, 0, op, NULL, NULL,     \
+          recvcounts, NULL, NULL, NULL)
+
+int HMPI_Reduce_scatter_init(REDUCE_SCATTER_SIGNATURE, MPI_Info info, HMPI_Request *request)
+{
+    REDUCE_SCATTER_ARGS;
+    return entry(comm, "HMPI_Reduce_scatter_init", &a, info, HMPI__FORM_PERSISTENT, request);
+}
+int HMPI_Ireduce_scatter(REDUCE_SCATTER_SIGNATURE, HMPI_Request *request)
+{
+    REDUCE_SCATTER_ARGS;
+    return entry(comm, "HMPI_Ireduce_scatter", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
+}
+int HMPI_Reduce_scatter(REDUCE_SCATTER_SIGNATURE)
+{
+    REDUCE_SCATTER_ARGS;
+    return entry(comm, "HMPI_Reduce_scatter", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
 }

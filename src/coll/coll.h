@@ -19,6 +19,12 @@ enum hmpi__coll {
     HMPI__REDUCE_SCATTER_BLOCK,
     HMPI__SCAN,
     HMPI__EXSCAN,
+    HMPI__GATHERV,
+    HMPI__SCATTERV,
+    HMPI__ALLGATHERV,
+    HMPI__ALLTOALLV,
+    HMPI__ALLTOALLW,
+    HMPI__REDUCE_SCATTER,
     HMPI__NCOLLS
 };
 
@@ -46,6 +52,11 @@ typedef struct hmpi__coll_args {
     MPI_Datatype stype, rtype;
     int root;
     MPI_Op op;
+    /* v and w collectives: per-process counts and displacements (units of
+     * the type's extent; bytes for alltoallw), per-process types (alltoallw);
+     * NULL for the others and on the sides a process does not use */
+    const int *scounts, *sdispls, *rcounts, *rdispls;
+    const MPI_Datatype *stypes, *rtypes;
 } hmpi__coll_args;
 
 /* What an algorithm builds with. */
@@ -77,6 +88,20 @@ int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* Reduce count elements of input over a binomial tree rooted at tree_root,
+ * in rank order when tree_root is 0; *result: the subtree's combination
+ * (the whole at tree_root), input itself or scratch of the schedule. */
+int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
+                               MPI_Op op, int tree_root, const void **result);
+/* vector.c: the v and w collectives (per-process counts, displacements,
+ * and for alltoallw types). */
+int hmpi__gatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__scatterv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgatherv_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoallv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoallv_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_scatter_reduce_scatterv(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* scan.c: prefix reductions, in rank order. */
 int hmpi__scan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__exscan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);

@@ -67,8 +67,8 @@ int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* Binomial reduce to tree_root over relative ranks; returns in *result the
  * buffer holding the tree root's result. Each node combines its own block
  * (lower ranks) on the left of its children's (higher ranks). */
-static int reduce_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
-                       MPI_Op op, int tree_root, const void **result)
+int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
+                               MPI_Op op, int tree_root, const void **result)
 {
     int vr = rel(c->rank, tree_root, c->size);
     const void *acc = input;
@@ -102,7 +102,7 @@ int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int tree_root = c->commutative ? a->root : 0;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     const void *result = NULL;
-    TRY(reduce_tree(c, input, count, a->rtype, a->op, tree_root, &result));
+    TRY(hmpi__reduce_binomial_tree(c, input, count, a->rtype, a->op, tree_root, &result));
     if (c->rank == tree_root && tree_root == a->root) {
         TRY(hmpi__sched_round(c->s));
         return hmpi__sched_copy(c->s, result, count, a->rtype, a->recvbuf, count, a->rtype);
@@ -356,7 +356,7 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
 {
     int total = c->size * a->rcount;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf, *result;
-    TRY(reduce_tree(c, input, total, a->rtype, a->op, 0, &result));
+    TRY(hmpi__reduce_binomial_tree(c, input, total, a->rtype, a->op, 0, &result));
     TRY(hmpi__sched_round(c->s));
     if (c->rank != 0)
         return coll_recv(c, a->recvbuf, a->rcount, a->rtype, 0);

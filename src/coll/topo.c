@@ -518,10 +518,11 @@ int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_
     if (c->rank == 0 && !(whole = hmpi__sched_scratch(c->s, total, a->rtype)))
         return MPI_ERR_NO_MEM;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
-    hmpi__coll_args reduce = {HMPI__REDUCE, input,    whole, total, total,
-                              a->rtype,     a->rtype, 0,     a->op};
-    hmpi__coll_args scatter = {HMPI__SCATTER, whole,    a->recvbuf, a->rcount,  a->rcount,
-                               a->rtype,      a->rtype, 0,          MPI_OP_NULL};
+    hmpi__coll_args reduce = *a, scatter = *a;
+    reduce.coll = HMPI__REDUCE, reduce.sendbuf = input, reduce.recvbuf = whole;
+    reduce.scount = reduce.rcount = total, reduce.root = 0;
+    scatter.coll = HMPI__SCATTER, scatter.sendbuf = whole, scatter.root = 0;
+    scatter.scount = a->rcount, scatter.op = MPI_OP_NULL;
     TRY(hmpi__reduce_hierarchical(c, &reduce));
     return hmpi__scatter_hierarchical(c, &scatter);
 }

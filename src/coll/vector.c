@@ -1,0 +1,207 @@
+/* The v and w collectives (Gatherv, Scatterv, Allgatherv, Alltoallv,
+ * Alltoallw, Reduce_scatter), built as schedules. Counts and displacements
+ * are read once, while building: the schedule holds addresses, counts and
+ * types, so the user's arrays may change after the call returns. */
+#include "coll/coll.h"
+
+#include <limits.h>
+
+/* One process's part of a side: where, how many, of what. */
+typedef struct part {
+    char *buf;
+    int count;
+    MPI_Datatype type;
+} part;
+
+static MPI_Aint extent_of(MPI_Datatype type)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    return extent;
+}
+
+/* Part i of a side given by per-process counts and displacements (in
+ * extents, or bytes when types is given: alltoallw). */
+static part part_of(const void *buf, const int *counts, const int *displs, MPI_Datatype type,
+                    const MPI_Datatype *types, int i)
+{
+    part p = {(char *)buf, counts[i], types ? types[i] : type};
+    p.buf += types ? (MPI_Aint)displs[i] : (MPI_Aint)displs[i] * extent_of(type);
+    return p;
+}
+
+static part send_part(const hmpi__coll_args *a, int i)
+{
+    return part_of(a->sendbuf, a->scounts, a->sdispls, a->stype, a->stypes, i);
+}
+
+static part recv_part(const hmpi__coll_args *a, int i)
+{
+    return part_of(a->recvbuf, a->rcounts, a->rdispls, a->rtype, a->rtypes, i);
+}
+
+static int send_to(hmpi__coll_ctx *c, part p, int peer)
+{
+    return coll_send(c, p.buf, p.count, p.type, peer);
+}
+
+static int recv_from(hmpi__coll_ctx *c, part p, int peer)
+{
+    return coll_recv(c, p.buf, p.count, p.type, peer);
+}
+
+static int copy(hmpi__coll_ctx *c, part from, part to)
+{
+    return hmpi__sched_copy(c->s, from.buf, from.count, from.type, to.buf, to.count, to.type);
+}
+
+/* The single block of a side that is not per process. */
+static part send_block(const hmpi__coll_args *a)
+{
+    return (part){(char *)a->sendbuf, a->scount, a->stype};
+}
+
+static part recv_block(const hmpi__coll_args *a)
+{
+    return (part){a->recvbuf, a->rcount, a->rtype};
+}
+
+int hmpi__gatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (c->rank != a->root)
+        return send_to(c, send_block(a), a->root);
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank)
+            TRY(recv_from(c, recv_part(a, r), r));
+    return a->sendbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_block(a), recv_part(a, c->rank));
+}
+
+int hmpi__scatterv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    if (c->rank != a->root)
+        return recv_from(c, recv_block(a), a->root);
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank)
+            TRY(send_to(c, send_part(a, r), r));
+    return a->recvbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_part(a, c->rank), recv_block(a));
+}
+
+/* Allgatherv: the own block into place first. */
+static int own_part(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return a->sendbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_block(a), recv_part(a, c->rank));
+}
+
+/* Ring: in step k, pass on to rank+1 the block of rank-k, received from
+ * rank-1 in the step before. p-1 rounds, each block crosses every link once. */
+int hmpi__allgatherv_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int p = c->size, right = (c->rank + 1) % p, left = (c->rank - 1 + p) % p;
+    TRY(own_part(c, a));
+    for (int k = 0; k < p - 1; k++) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(send_to(c, recv_part(a, (c->rank - k + p) % p), right));
+        TRY(recv_from(c, recv_part(a, (c->rank - k - 1 + p) % p), left));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__allgatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    TRY(own_part(c, a));
+    TRY(hmpi__sched_round(c->s));
+    for (int k = 1; k < c->size; k++) {
+        TRY(send_to(c, recv_part(a, c->rank), (c->rank + k) % c->size));
+        TRY(recv_from(c, recv_part(a, (c->rank - k + c->size) % c->size),
+                      (c->rank - k + c->size) % c->size));
+    }
+    return MPI_SUCCESS;
+}
+
+/* In place, the parts to send are those of the receive side: copy the span
+ * they cover to scratch first, and send from there. */
+static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__coll_args *src)
+{
+    MPI_Aint lo = 0, hi = 0;
+    int any = 0;
+    *src = *a;
+    src->scounts = a->rcounts, src->sdispls = a->rdispls;
+    src->stype = a->rtype, src->stypes = a->rtypes;
+    for (int r = 0; r < c->size; r++) {
+        part q = recv_part(a, r);
+        MPI_Aint tlb, textent, begin, end;
+        if (q.count == 0)
+            continue;
+        MPI_Type_get_true_extent(q.type, &tlb, &textent);
+        begin = (q.buf - (char *)a->recvbuf) + tlb;
+        end = begin + (MPI_Aint)(q.count - 1) * extent_of(q.type) + textent;
+        lo = !any || begin < lo ? begin : lo;
+        hi = !any || end > hi ? end : hi;
+        any = 1;
+    }
+    if (!any)
+        return MPI_SUCCESS;
+    if (hi - lo > INT_MAX)
+        return MPI_ERR_COUNT;
+    char *copy_of = hmpi__sched_scratch(c->s, (int)(hi - lo), MPI_BYTE);
+    if (!copy_of)
+        return MPI_ERR_NO_MEM;
+    TRY(hmpi__sched_copy(c->s, (char *)a->recvbuf + lo, (int)(hi - lo), MPI_BYTE, copy_of,
+                         (int)(hi - lo), MPI_BYTE));
+    src->sendbuf = copy_of - lo; /* the same displacements address the copy */
+    return MPI_SUCCESS;
+}
+
+/* Exchange with rank+k / rank-k for k = 1..p-1: all at once (linear) or one
+ * partner per round (pairwise). */
+static int alltoallv_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int round_per_peer)
+{
+    hmpi__coll_args src = *a;
+    int p = c->size;
+    if (a->sendbuf == MPI_IN_PLACE)
+        TRY(in_place_source(c, a, &src));
+    else
+        TRY(copy(c, send_part(&src, c->rank), recv_part(a, c->rank)));
+    TRY(hmpi__sched_round(c->s));
+    for (int k = 1; k < p; k++) {
+        int dst = (c->rank + k) % p, from = (c->rank - k + p) % p;
+        if (round_per_peer && k > 1)
+            TRY(hmpi__sched_round(c->s));
+        TRY(send_to(c, send_part(&src, dst), dst));
+        TRY(recv_from(c, recv_part(a, from), from));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__alltoallv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return alltoallv_exchange(c, a, 0);
+}
+
+int hmpi__alltoallv_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return alltoallv_exchange(c, a, 1);
+}
+
+/* Reduce_scatter: the whole vector reduced to rank 0 in rank order, then
+ * each rank's part sent to it. */
+int hmpi__reduce_scatter_reduce_scatterv(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    long total = 0;
+    int mine = a->rcounts[c->rank];
+    for (int r = 0; r < c->size; r++)
+        total += a->rcounts[r];
+    if (total > INT_MAX)
+        return MPI_ERR_COUNT;
+    if (total == 0)
+        return MPI_SUCCESS;
+    const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf, *result;
+    TRY(hmpi__reduce_binomial_tree(c, input, (int)total, a->rtype, a->op, 0, &result));
+    TRY(hmpi__sched_round(c->s));
+    if (c->rank != 0)
+        return mine ? coll_recv(c, a->recvbuf, mine, a->rtype, 0) : MPI_SUCCESS;
+    for (int r = 1, offset = a->rcounts[0]; r < c->size; offset += a->rcounts[r++])
+        if (a->rcounts[r])
+            TRY(coll_send(c, hmpi__block(result, offset, 1, a->rtype), a->rcounts[r], a->rtype, r));
+    return hmpi__sched_copy(c->s, result, mine, a->rtype, a->recvbuf, mine, a->rtype);
+}
