@@ -549,221 +549,78 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
 /* ---- the public functions --------------------------------------------- */
 
 #define ARGS(coll, sb, rb, sc, st, rc, rt, root, op)                                               \
-    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, NULL, NULL, NULL, NULL, NULL, NULL}
+    VARGS(coll, sb, rb, sc, st, rc, rt, root, op, NULL, NULL, NULL, NULL, NULL, NULL)
+#define VARGS(coll, sb, rb, sc, st, rc, rt, root, op, scs, sds, rcs, rds, sts, rts)                \
+    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, scs, sds, rcs, rds, sts, rts}
 
-int HMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HMPI_Request *request)
-{
-    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Barrier_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ibarrier(MPI_Comm comm, HMPI_Request *request)
-{
-    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Ibarrier", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Barrier(MPI_Comm comm)
-{
-    ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL);
-    return entry(comm, "HMPI_Barrier", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+/* A collective's three forms: persistent (Name_init), nonblocking (Iname)
+ * and blocking (Name). SIGNATURE is MPI's argument list (it names comm),
+ * DECLARE_ARGS declares `a` from it. */
+#define THREE_FORMS(Name, name, SIGNATURE, DECLARE_ARGS)                                           \
+    int HMPI_##Name##_init(SIGNATURE, MPI_Info info, HMPI_Request *request)                        \
+    {                                                                                              \
+        DECLARE_ARGS;                                                                              \
+        return entry(comm, "HMPI_" #Name "_init", &a, info, HMPI__FORM_PERSISTENT, request);       \
+    }                                                                                              \
+    int HMPI_I##name(SIGNATURE, HMPI_Request *request)                                             \
+    {                                                                                              \
+        DECLARE_ARGS;                                                                              \
+        return entry(comm, "HMPI_I" #name, &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);    \
+    }                                                                                              \
+    int HMPI_##Name(SIGNATURE)                                                                     \
+    {                                                                                              \
+        DECLARE_ARGS;                                                                              \
+        return entry(comm, "HMPI_" #Name, &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);           \
+    }
 
-int HMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                    MPI_Info info, HMPI_Request *request)
-{
-    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Bcast_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                HMPI_Request *request)
-{
-    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Ibcast", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
-{
-    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL);
-    return entry(comm, "HMPI_Bcast", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+#define BARRIER_SIGNATURE MPI_Comm comm
+#define BARRIER_ARGS ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL)
+THREE_FORMS(Barrier, barrier, BARRIER_SIGNATURE, BARRIER_ARGS)
 
-int HMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                     MPI_Op op, int root, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
-{
-    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Reduce_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                 int root, MPI_Comm comm, HMPI_Request *request)
-{
-    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Ireduce", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                int root, MPI_Comm comm)
-{
-    ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op);
-    return entry(comm, "HMPI_Reduce", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+#define BCAST_SIGNATURE void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm
+#define BCAST_ARGS                                                                                 \
+    ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL)
+THREE_FORMS(Bcast, bcast, BCAST_SIGNATURE, BCAST_ARGS)
 
-int HMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm comm, MPI_Info info, HMPI_Request *request)
-{
-    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Allreduce_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm comm, HMPI_Request *request)
-{
-    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Iallreduce", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   MPI_Comm comm)
-{
-    ARGS(HMPI__ALLREDUCE, sendbuf, recvbuf, count, datatype, count, datatype, 0, op);
-    return entry(comm, "HMPI_Allreduce", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+#define REDUCE_SIGNATURE                                                                           \
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,     \
+        MPI_Comm comm
+#define REDUCE_ARGS ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op)
+THREE_FORMS(Reduce, reduce, REDUCE_SIGNATURE, REDUCE_ARGS)
+
+/* allreduce, scan, exscan */
+#define OP_SIGNATURE                                                                               \
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm
+#define OP_ARGS(coll) ARGS(coll, sendbuf, recvbuf, count, datatype, count, datatype, 0, op)
+THREE_FORMS(Allreduce, allreduce, OP_SIGNATURE, OP_ARGS(HMPI__ALLREDUCE))
+THREE_FORMS(Scan, scan, OP_SIGNATURE, OP_ARGS(HMPI__SCAN))
+THREE_FORMS(Exscan, exscan, OP_SIGNATURE, OP_ARGS(HMPI__EXSCAN))
 
 #define ROOTED_SIGNATURE                                                                           \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
         MPI_Datatype recvtype, int root, MPI_Comm comm
 #define ROOTED_ARGS(coll)                                                                          \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, root, MPI_OP_NULL)
-
-int HMPI_Gather_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Gather_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Igather(ROOTED_SIGNATURE, HMPI_Request *request)
-{
-    ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Igather", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Gather(ROOTED_SIGNATURE)
-{
-    ROOTED_ARGS(HMPI__GATHER);
-    return entry(comm, "HMPI_Gather", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
-
-int HMPI_Scatter_init(ROOTED_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Scatter_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iscatter(ROOTED_SIGNATURE, HMPI_Request *request)
-{
-    ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Iscatter", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Scatter(ROOTED_SIGNATURE)
-{
-    ROOTED_ARGS(HMPI__SCATTER);
-    return entry(comm, "HMPI_Scatter", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Gather, gather, ROOTED_SIGNATURE, ROOTED_ARGS(HMPI__GATHER))
+THREE_FORMS(Scatter, scatter, ROOTED_SIGNATURE, ROOTED_ARGS(HMPI__SCATTER))
 
 #define ALL_SIGNATURE                                                                              \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
         MPI_Datatype recvtype, MPI_Comm comm
 #define ALL_ARGS(coll)                                                                             \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, 0, MPI_OP_NULL)
+THREE_FORMS(Allgather, allgather, ALL_SIGNATURE, ALL_ARGS(HMPI__ALLGATHER))
+THREE_FORMS(Alltoall, alltoall, ALL_SIGNATURE, ALL_ARGS(HMPI__ALLTOALL))
 
-int HMPI_Allgather_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Allgather_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iallgather(ALL_SIGNATURE, HMPI_Request *request)
-{
-    ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Iallgather", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Allgather(ALL_SIGNATURE)
-{
-    ALL_ARGS(HMPI__ALLGATHER);
-    return entry(comm, "HMPI_Allgather", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
-
-int HMPI_Alltoall_init(ALL_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Alltoall_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ialltoall(ALL_SIGNATURE, HMPI_Request *request)
-{
-    ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Ialltoall", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Alltoall(ALL_SIGNATURE)
-{
-    ALL_ARGS(HMPI__ALLTOALL);
-    return entry(comm, "HMPI_Alltoall", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
-
-int HMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
-                                   HMPI_Request *request)
-{
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
-         op);
-    return entry(comm, "HMPI_Reduce_scatter_block_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
-                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                               HMPI_Request *request)
-{
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
-         op);
-    return entry(comm, "HMPI_Ireduce_scatter_block", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING,
-                 request);
-}
-int HMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
-                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype, 0,
-         op);
-    return entry(comm, "HMPI_Reduce_scatter_block", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
-
-#define SCAN_SIGNATURE                                                                             \
-    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm
-#define SCAN_ARGS(coll) ARGS(coll, sendbuf, recvbuf, count, datatype, count, datatype, 0, op)
-
-int HMPI_Scan_init(SCAN_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    SCAN_ARGS(HMPI__SCAN);
-    return entry(comm, "HMPI_Scan_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iscan(SCAN_SIGNATURE, HMPI_Request *request)
-{
-    SCAN_ARGS(HMPI__SCAN);
-    return entry(comm, "HMPI_Iscan", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Scan(SCAN_SIGNATURE)
-{
-    SCAN_ARGS(HMPI__SCAN);
-    return entry(comm, "HMPI_Scan", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
-
-int HMPI_Exscan_init(SCAN_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    SCAN_ARGS(HMPI__EXSCAN);
-    return entry(comm, "HMPI_Exscan_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iexscan(SCAN_SIGNATURE, HMPI_Request *request)
-{
-    SCAN_ARGS(HMPI__EXSCAN);
-    return entry(comm, "HMPI_Iexscan", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Exscan(SCAN_SIGNATURE)
-{
-    SCAN_ARGS(HMPI__EXSCAN);
-    return entry(comm, "HMPI_Exscan", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+#define RSB_SIGNATURE                                                                              \
+    const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,           \
+        MPI_Comm comm
+#define RSB_ARGS                                                                                   \
+    ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,   \
+         0, op)
+THREE_FORMS(Reduce_scatter_block, reduce_scatter_block, RSB_SIGNATURE, RSB_ARGS)
 
 /* ---- the v and w collectives ------------------------------------------ */
-
-#define VARGS(coll, sb, rb, sc, st, rc, rt, root, op, scs, sds, rcs, rds, sts, rts)                \
-    hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, scs, sds, rcs, rds, sts, rts}
 
 #define GATHERV_SIGNATURE                                                                          \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
@@ -771,22 +628,7 @@ int HMPI_Exscan(SCAN_SIGNATURE)
 #define GATHERV_ARGS                                                                               \
     VARGS(HMPI__GATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, root, MPI_OP_NULL,    \
           NULL, NULL, recvcounts, displs, NULL, NULL)
-
-int HMPI_Gatherv_init(GATHERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    GATHERV_ARGS;
-    return entry(comm, "HMPI_Gatherv_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Igatherv(GATHERV_SIGNATURE, HMPI_Request *request)
-{
-    GATHERV_ARGS;
-    return entry(comm, "HMPI_Igatherv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Gatherv(GATHERV_SIGNATURE)
-{
-    GATHERV_ARGS;
-    return entry(comm, "HMPI_Gatherv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Gatherv, gatherv, GATHERV_SIGNATURE, GATHERV_ARGS)
 
 #define SCATTERV_SIGNATURE                                                                         \
     const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,        \
@@ -794,22 +636,7 @@ int HMPI_Gatherv(GATHERV_SIGNATURE)
 #define SCATTERV_ARGS                                                                              \
     VARGS(HMPI__SCATTERV, sendbuf, recvbuf, 0, sendtype, recvcount, recvtype, root, MPI_OP_NULL,   \
           sendcounts, displs, NULL, NULL, NULL, NULL)
-
-int HMPI_Scatterv_init(SCATTERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    SCATTERV_ARGS;
-    return entry(comm, "HMPI_Scatterv_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iscatterv(SCATTERV_SIGNATURE, HMPI_Request *request)
-{
-    SCATTERV_ARGS;
-    return entry(comm, "HMPI_Iscatterv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Scatterv(SCATTERV_SIGNATURE)
-{
-    SCATTERV_ARGS;
-    return entry(comm, "HMPI_Scatterv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Scatterv, scatterv, SCATTERV_SIGNATURE, SCATTERV_ARGS)
 
 #define ALLGATHERV_SIGNATURE                                                                       \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
@@ -817,22 +644,7 @@ int HMPI_Scatterv(SCATTERV_SIGNATURE)
 #define ALLGATHERV_ARGS                                                                            \
     VARGS(HMPI__ALLGATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, 0, MPI_OP_NULL,    \
           NULL, NULL, recvcounts, displs, NULL, NULL)
-
-int HMPI_Allgatherv_init(ALLGATHERV_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ALLGATHERV_ARGS;
-    return entry(comm, "HMPI_Allgatherv_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Iallgatherv(ALLGATHERV_SIGNATURE, HMPI_Request *request)
-{
-    ALLGATHERV_ARGS;
-    return entry(comm, "HMPI_Iallgatherv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Allgatherv(ALLGATHERV_SIGNATURE)
-{
-    ALLGATHERV_ARGS;
-    return entry(comm, "HMPI_Allgatherv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Allgatherv, allgatherv, ALLGATHERV_SIGNATURE, ALLGATHERV_ARGS)
 
 #define ALLTOALLV_SIGNATURE                                                                        \
     const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
@@ -841,22 +653,7 @@ int HMPI_Allgatherv(ALLGATHERV_SIGNATURE)
 #define ALLTOALLV_ARGS                                                                             \
     VARGS(HMPI__ALLTOALLV, sendbuf, recvbuf, 0, sendtype, 0, recvtype, 0, MPI_OP_NULL, sendcounts, \
           sdispls, recvcounts, rdispls, NULL, NULL)
-
-int HMPI_Alltoallv_init(ALLTOALLV_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ALLTOALLV_ARGS;
-    return entry(comm, "HMPI_Alltoallv_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ialltoallv(ALLTOALLV_SIGNATURE, HMPI_Request *request)
-{
-    ALLTOALLV_ARGS;
-    return entry(comm, "HMPI_Ialltoallv", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Alltoallv(ALLTOALLV_SIGNATURE)
-{
-    ALLTOALLV_ARGS;
-    return entry(comm, "HMPI_Alltoallv", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Alltoallv, alltoallv, ALLTOALLV_SIGNATURE, ALLTOALLV_ARGS)
 
 #define ALLTOALLW_SIGNATURE                                                                        \
     const void *sendbuf, const int sendcounts[], const int sdispls[],                              \
@@ -865,22 +662,7 @@ int HMPI_Alltoallv(ALLTOALLV_SIGNATURE)
 #define ALLTOALLW_ARGS                                                                             \
     VARGS(HMPI__ALLTOALLW, sendbuf, recvbuf, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL, sendcounts, \
           sdispls, recvcounts, rdispls, sendtypes, recvtypes)
-
-int HMPI_Alltoallw_init(ALLTOALLW_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    ALLTOALLW_ARGS;
-    return entry(comm, "HMPI_Alltoallw_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ialltoallw(ALLTOALLW_SIGNATURE, HMPI_Request *request)
-{
-    ALLTOALLW_ARGS;
-    return entry(comm, "HMPI_Ialltoallw", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Alltoallw(ALLTOALLW_SIGNATURE)
-{
-    ALLTOALLW_ARGS;
-    return entry(comm, "HMPI_Alltoallw", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Alltoallw, alltoallw, ALLTOALLW_SIGNATURE, ALLTOALLW_ARGS)
 
 #define REDUCE_SCATTER_SIGNATURE                                                                   \
     const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,  \
@@ -888,19 +670,4 @@ int HMPI_Alltoallw(ALLTOALLW_SIGNATURE)
 #define REDUCE_SCATTER_ARGS                                                                        \
     VARGS(HMPI__REDUCE_SCATTER, sendbuf, recvbuf, 0, datatype, 0, datatype, 0, op, NULL, NULL,     \
           recvcounts, NULL, NULL, NULL)
-
-int HMPI_Reduce_scatter_init(REDUCE_SCATTER_SIGNATURE, MPI_Info info, HMPI_Request *request)
-{
-    REDUCE_SCATTER_ARGS;
-    return entry(comm, "HMPI_Reduce_scatter_init", &a, info, HMPI__FORM_PERSISTENT, request);
-}
-int HMPI_Ireduce_scatter(REDUCE_SCATTER_SIGNATURE, HMPI_Request *request)
-{
-    REDUCE_SCATTER_ARGS;
-    return entry(comm, "HMPI_Ireduce_scatter", &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);
-}
-int HMPI_Reduce_scatter(REDUCE_SCATTER_SIGNATURE)
-{
-    REDUCE_SCATTER_ARGS;
-    return entry(comm, "HMPI_Reduce_scatter", &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);
-}
+THREE_FORMS(Reduce_scatter, reduce_scatter, REDUCE_SCATTER_SIGNATURE, REDUCE_SCATTER_ARGS)
