@@ -144,72 +144,49 @@ static int mpi_persistent_init(struct bench *b)
 #endif
 }
 
+/* One blocking call of the library P (MPI or HMPI): the same arguments. */
+#define BLOCKING_CALL(P, b)                                                                        \
+    do {                                                                                           \
+        MPI_Datatype t_ = type_of((b)->coll);                                                      \
+        int c_ = (b)->count;                                                                       \
+        switch ((b)->coll) {                                                                       \
+        case BCAST:                                                                                \
+            P##_Bcast((b)->rbuf, c_, t_, 0, (b)->comm);                                            \
+            break;                                                                                 \
+        case ALLREDUCE:                                                                            \
+            P##_Allreduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);                       \
+            break;                                                                                 \
+        case REDUCE:                                                                               \
+            P##_Reduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, 0, (b)->comm);                       \
+            break;                                                                                 \
+        case ALLGATHER:                                                                            \
+            P##_Allgather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                        \
+            break;                                                                                 \
+        case ALLTOALL:                                                                             \
+            P##_Alltoall((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                         \
+            break;                                                                                 \
+        case GATHER:                                                                               \
+            P##_Gather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                        \
+            break;                                                                                 \
+        case SCATTER:                                                                              \
+            P##_Scatter((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                       \
+            break;                                                                                 \
+        case BARRIER:                                                                              \
+            P##_Barrier((b)->comm);                                                                \
+            break;                                                                                 \
+        default:                                                                                   \
+            P##_Reduce_scatter_block((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);            \
+        }                                                                                          \
+    } while (0)
+
 static void mpi_blocking(struct bench *b)
 {
-    MPI_Datatype t = type_of(b->coll);
-    int c = b->count;
-    switch (b->coll) {
-    case BCAST:
-        MPI_Bcast(b->rbuf, c, t, 0, b->comm);
-        break;
-    case ALLREDUCE:
-        MPI_Allreduce(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
-        break;
-    case REDUCE:
-        MPI_Reduce(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm);
-        break;
-    case ALLGATHER:
-        MPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, b->comm);
-        break;
-    case ALLTOALL:
-        MPI_Alltoall(b->sbuf, c, t, b->rbuf, c, t, b->comm);
-        break;
-    case GATHER:
-        MPI_Gather(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
-        break;
-    case SCATTER:
-        MPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
-        break;
-    case BARRIER:
-        MPI_Barrier(b->comm);
-        break;
-    default:
-        MPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
-    }
+    BLOCKING_CALL(MPI, b);
 }
 
 static void hmpi_blocking(struct bench *b)
 {
-    MPI_Datatype t = type_of(b->coll);
-    int c = b->count;
-    switch (b->coll) {
-    case BCAST:
-        HMPI_Bcast(b->rbuf, c, t, 0, b->comm);
-        break;
-    case ALLREDUCE:
-        HMPI_Allreduce(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
-        break;
-    case REDUCE:
-        HMPI_Reduce(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm);
-        break;
-    case ALLGATHER:
-        HMPI_Allgather(b->sbuf, c, t, b->rbuf, c, t, b->comm);
-        break;
-    case ALLTOALL:
-        HMPI_Alltoall(b->sbuf, c, t, b->rbuf, c, t, b->comm);
-        break;
-    case GATHER:
-        HMPI_Gather(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
-        break;
-    case SCATTER:
-        HMPI_Scatter(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm);
-        break;
-    case BARRIER:
-        HMPI_Barrier(b->comm);
-        break;
-    default:
-        HMPI_Reduce_scatter_block(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm);
-    }
+    BLOCKING_CALL(HMPI, b);
 }
 
 static void run_once(struct bench *b, int variant)

@@ -115,12 +115,11 @@ static int byte_vector(hmpi__coll_ctx *c, int count, int len, int stride, MPI_Da
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
-/* Ranks in the groups h = j (mod L), and those of them in groups before
- * `before` (the offset of group `before` among them). */
-static int served_ranks(const groups *g, int L, int j, int before)
+/* Ranks in the groups h = j (mod L), which leader j serves. */
+static int served_ranks(const groups *g, int L, int j)
 {
     int n = 0;
-    for (int h = j; h < g->n && h < before; h += L)
+    for (int h = j; h < g->n; h += L)
         n += group_size(g, h);
     return n;
 }
@@ -134,6 +133,7 @@ typedef struct plan {
     int n;      /* size of my group */
     int first;  /* position of my group's first rank */
     int lead;   /* my index among my group's leaders, or -1 */
+    int D;      /* leader: ranks of the groups it serves (and takes from) */
     char *held; /* leader: [member][ranks served] blocks collected */
     char *got;  /* leader: [source rank of the groups it takes][member] blocks */
 } plan;
@@ -142,7 +142,7 @@ typedef struct plan {
  * served (its own by packing them). */
 static int collect(hmpi__coll_ctx *c, const plan *q, const void *src, MPI_Datatype mine)
 {
-    int D = served_ranks(q->g, q->L, q->lead, q->g->n);
+    int D = q->D;
     for (int a = 0; a < q->n; a++) {
         char *row = q->held + (size_t)a * D * q->B;
         TRY(a == q->lead ? hmpi__sched_pack(c->s, src, 1, mine, row, D * q->B)
@@ -157,10 +157,10 @@ static int collect(hmpi__coll_ctx *c, const plan *q, const void *src, MPI_Dataty
 static int exchange(hmpi__coll_ctx *c, const plan *q)
 {
     const groups *g = q->g;
-    int me = g->mine, L = q->L, B = q->B, D = served_ranks(g, L, q->lead, g->n);
-    for (int h = q->lead; h < g->n; h += L) {
-        MPI_Datatype slice; /* our members' blocks for group h */
-        int off = served_ranks(g, L, q->lead, h), nh = group_size(g, h);
+    int me = g->mine, L = q->L, B = q->B, D = q->D;
+    for (int h = q->lead, off = 0; h < g->n; off += group_size(g, h), h += L) {
+        MPI_Datatype slice; /* our members' blocks for group h, off ranks in */
+        int nh = group_size(g, h);
         TRY(byte_vector(c, q->n, nh * B, D * B, &slice));
         if (h == me) /* our own group's share: this leader takes it */
             TRY(hmpi__sched_copy(c->s, q->held + (size_t)off * B, 1, slice,
@@ -168,8 +168,8 @@ static int exchange(hmpi__coll_ctx *c, const plan *q)
         else
             TRY(coll_send(c, q->held + (size_t)off * B, 1, slice, q->order[g->first[h] + me % L]));
     }
-    for (int A = q->lead; A < g->n; A += L) {
-        int off = served_ranks(g, L, q->lead, A), nA = group_size(g, A);
+    for (int A = q->lead, off = 0; A < g->n; off += group_size(g, A), A += L) {
+        int nA = group_size(g, A);
         if (A != me)
             TRY(coll_recv(c, q->got + (size_t)off * q->n * B, nA * q->n * B, MPI_BYTE,
                           q->order[g->first[A] + me % L]));
@@ -182,8 +182,7 @@ static int exchange(hmpi__coll_ctx *c, const plan *q)
 static int distribute(hmpi__coll_ctx *c, const plan *q, void *recvbuf, MPI_Datatype mine)
 {
     MPI_Datatype column;
-    int S = served_ranks(q->g, q->L, q->lead, q->g->n);
-    TRY(byte_vector(c, S, q->B, q->n * q->B, &column));
+    TRY(byte_vector(c, q->D, q->B, q->n * q->B, &column));
     for (int m = 0; m < q->n; m++)
         TRY(m == q->lead
                 ? hmpi__sched_copy(c->s, q->got + (size_t)m * q->B, 1, column, recvbuf, 1, mine)
@@ -197,13 +196,13 @@ static int run(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *order, co
     int in_place = a->sendbuf == MPI_IN_PLACE, tsize;
     const void *src = in_place ? a->recvbuf : a->sendbuf;
     MPI_Type_size(a->rtype, &tsize);
-    plan q = {order, g,    L,   a->rcount * tsize, group_size(g, g->mine), g->first[g->mine],
-              -1,    NULL, NULL};
+    plan q = {order, g,    L,   a->rcount * tsize, group_size(g, g->mine), g->first[g->mine], -1,
+              0,     NULL, NULL};
     for (int j = 0; j < L; j++)
         if (order[q.first + j] == c->rank)
             q.lead = j;
     if (q.lead >= 0) {
-        size_t D = (size_t)served_ranks(g, L, q.lead, g->n);
+        size_t D = (size_t)(q.D = served_ranks(g, L, q.lead));
         if (2.0 * q.n * D * q.B > INT_MAX)
             return MPI_ERR_COUNT; /* a leader's buffers must stay addressable by int counts */
         if (!(q.held = hmpi__sched_scratch(c->s, (int)(2 * q.n * D * q.B), MPI_BYTE)))

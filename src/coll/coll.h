@@ -81,27 +81,20 @@ int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* Reduce count elements of input over a binomial tree rooted at tree_root,
  * in rank order when tree_root is 0; *result: the subtree's combination
  * (the whole at tree_root), input itself or scratch of the schedule. */
 int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
                                MPI_Op op, int tree_root, const void **result);
-/* vector.c: the v and w collectives (per-process counts, displacements,
- * and for alltoallw types). */
-int hmpi__gatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__scatterv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__allgatherv_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__allgatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__alltoallv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__alltoallv_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
-int hmpi__reduce_scatter_reduce_scatterv(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* vector.c: the flat data-movement collectives, with one count per side or
+ * per-process counts and displacements (v), and types (alltoallw). */
+int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a);
+int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* scan.c: prefix reductions, in rank order. */
 int hmpi__scan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 int hmpi__exscan_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a);

@@ -1,7 +1,10 @@
-/* The v and w collectives (Gatherv, Scatterv, Allgatherv, Alltoallv,
- * Alltoallw, Reduce_scatter), built as schedules. Counts and displacements
- * are read once, while building: the schedule holds addresses, counts and
- * types, so the user's arrays may change after the call returns. */
+/* The flat data-movement collectives, with one count per side (Gather,
+ * Scatter, Allgather, Alltoall, Reduce_scatter_block) or their v and w
+ * variants (per-process counts and displacements; types for Alltoallw):
+ * one builder serves both, a side without arrays being blocks of one count
+ * laid end to end. Counts and displacements are read once, while building:
+ * the schedule holds addresses, counts and types, so the user's arrays may
+ * change after the call returns. */
 #include "coll/coll.h"
 
 #include <limits.h>
@@ -20,11 +23,14 @@ static MPI_Aint extent_of(MPI_Datatype type)
     return extent;
 }
 
-/* Part i of a side given by per-process counts and displacements (in
- * extents, or bytes when types is given: alltoallw). */
-static part part_of(const void *buf, const int *counts, const int *displs, MPI_Datatype type,
-                    const MPI_Datatype *types, int i)
+/* Part i of a side: block i of `count` elements when the side has no
+ * arrays, else as per-process counts and displacements say (in extents, or
+ * bytes when types is given: alltoallw). */
+static part part_of(const void *buf, int count, const int *counts, const int *displs,
+                    MPI_Datatype type, const MPI_Datatype *types, int i)
 {
+    if (!counts)
+        return (part){(char *)buf + (MPI_Aint)i * count * extent_of(type), count, type};
     part p = {(char *)buf, counts[i], types ? types[i] : type};
     p.buf += types ? (MPI_Aint)displs[i] : (MPI_Aint)displs[i] * extent_of(type);
     return p;
@@ -32,12 +38,12 @@ static part part_of(const void *buf, const int *counts, const int *displs, MPI_D
 
 static part send_part(const hmpi__coll_args *a, int i)
 {
-    return part_of(a->sendbuf, a->scounts, a->sdispls, a->stype, a->stypes, i);
+    return part_of(a->sendbuf, a->scount, a->scounts, a->sdispls, a->stype, a->stypes, i);
 }
 
 static part recv_part(const hmpi__coll_args *a, int i)
 {
-    return part_of(a->recvbuf, a->rcounts, a->rdispls, a->rtype, a->rtypes, i);
+    return part_of(a->recvbuf, a->rcount, a->rcounts, a->rdispls, a->rtype, a->rtypes, i);
 }
 
 static int send_to(hmpi__coll_ctx *c, part p, int peer)
@@ -66,7 +72,7 @@ static part recv_block(const hmpi__coll_args *a)
     return (part){a->recvbuf, a->rcount, a->rtype};
 }
 
-int hmpi__gatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
         return send_to(c, send_block(a), a->root);
@@ -76,7 +82,7 @@ int hmpi__gatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return a->sendbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_block(a), recv_part(a, c->rank));
 }
 
-int hmpi__scatterv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     if (c->rank != a->root)
         return recv_from(c, recv_block(a), a->root);
@@ -94,7 +100,7 @@ static int own_part(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* Ring: in step k, pass on to rank+1 the block of rank-k, received from
  * rank-1 in the step before. p-1 rounds, each block crosses every link once. */
-int hmpi__allgatherv_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     int p = c->size, right = (c->rank + 1) % p, left = (c->rank - 1 + p) % p;
     TRY(own_part(c, a));
@@ -106,7 +112,7 @@ int hmpi__allgatherv_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return MPI_SUCCESS;
 }
 
-int hmpi__allgatherv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     TRY(own_part(c, a));
     TRY(hmpi__sched_round(c->s));
@@ -125,7 +131,7 @@ static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__co
     MPI_Aint lo = 0, hi = 0;
     int any = 0;
     *src = *a;
-    src->scounts = a->rcounts, src->sdispls = a->rdispls;
+    src->scount = a->rcount, src->scounts = a->rcounts, src->sdispls = a->rdispls;
     src->stype = a->rtype, src->stypes = a->rtypes;
     for (int r = 0; r < c->size; r++) {
         part q = recv_part(a, r);
@@ -154,7 +160,7 @@ static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__co
 
 /* Exchange with rank+k / rank-k for k = 1..p-1: all at once (linear) or one
  * partner per round (pairwise). */
-static int alltoallv_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int round_per_peer)
+static int alltoall_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int round_per_peer)
 {
     hmpi__coll_args src = *a;
     int p = c->size;
@@ -173,24 +179,29 @@ static int alltoallv_exchange(hmpi__coll_ctx *c, const hmpi__coll_args *a, int r
     return MPI_SUCCESS;
 }
 
-int hmpi__alltoallv_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__alltoall_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return alltoallv_exchange(c, a, 0);
+    return alltoall_exchange(c, a, 0);
 }
 
-int hmpi__alltoallv_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+int hmpi__alltoall_pairwise(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return alltoallv_exchange(c, a, 1);
+    return alltoall_exchange(c, a, 1);
 }
 
-/* Reduce_scatter: the whole vector reduced to rank 0 in rank order, then
- * each rank's part sent to it. */
-int hmpi__reduce_scatter_reduce_scatterv(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* Reduce_scatter(_block): the whole vector reduced to rank 0 in rank order,
+ * then each rank's part sent to it. */
+static int part_count(const hmpi__coll_args *a, int r)
+{
+    return a->rcounts ? a->rcounts[r] : a->rcount;
+}
+
+int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     long total = 0;
-    int mine = a->rcounts[c->rank];
+    int mine = part_count(a, c->rank);
     for (int r = 0; r < c->size; r++)
-        total += a->rcounts[r];
+        total += part_count(a, r);
     if (total > INT_MAX)
         return MPI_ERR_COUNT;
     if (total == 0)
@@ -200,8 +211,9 @@ int hmpi__reduce_scatter_reduce_scatterv(hmpi__coll_ctx *c, const hmpi__coll_arg
     TRY(hmpi__sched_round(c->s));
     if (c->rank != 0)
         return mine ? coll_recv(c, a->recvbuf, mine, a->rtype, 0) : MPI_SUCCESS;
-    for (int r = 1, offset = a->rcounts[0]; r < c->size; offset += a->rcounts[r++])
-        if (a->rcounts[r])
-            TRY(coll_send(c, hmpi__block(result, offset, 1, a->rtype), a->rcounts[r], a->rtype, r));
+    for (int r = 1, offset = part_count(a, 0); r < c->size; offset += part_count(a, r++))
+        if (part_count(a, r))
+            TRY(coll_send(c, hmpi__block(result, offset, 1, a->rtype), part_count(a, r), a->rtype,
+                          r));
     return hmpi__sched_copy(c->s, result, mine, a->rtype, a->recvbuf, mine, a->rtype);
 }
