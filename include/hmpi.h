@@ -2062,6 +2062,301 @@ HMPI_API int HMPI_Type_create_triangular(int count, int firstblock, int blockinc
 
 /** @} */
 
+/**
+ * \defgroup hmpi_neighbor Neighbourhood collectives on MPI topologies
+ * \brief MPI's `MPI_Neighbor_allgather(v)` and `MPI_Neighbor_alltoall(v,w)` on
+ * communicators with a Cartesian, graph or distributed-graph topology, in
+ * three forms: blocking, nonblocking (`HMPI_Ineighbor_...`) and persistent
+ * (`HMPI_Neighbor_..._init`: MPI 4.0's `MPI_Neighbor_..._init` on any MPI
+ * library).
+ *
+ * The neighbours are those of MPI's topology queries, in their order:
+ * `MPI_Cart_shift(comm, d, 1)` for each dimension d (source, then
+ * destination; the blocks of `MPI_PROC_NULL` neighbours are not touched),
+ * `MPI_Graph_neighbors`, `MPI_Dist_graph_neighbors`. Matching follows
+ * MPI 4.0 (an erratum of MPI 3.1): on a Cartesian communicator the block sent
+ * towards `-e_d` arrives as the block from `+e_d` and the reverse, also when a
+ * periodic dimension of size 1 or 2 makes both neighbours one process; on
+ * graphs the k-th edge from one process to another matches the k-th edge the
+ * other lists from it, repeated and self edges included.
+ *
+ * Cartesian communicators run the isomorphic algorithms (\ref hmpi_iso; info
+ * key `hmpi_iso_algorithm`: `direct`, `dimensional`, `logarithmic` or
+ * `auto`); graph communicators post every edge at once. Count, displacement
+ * and type arrays are read at the call (at `_init` for persistent requests).
+ * @{
+ */
+
+/**
+ * \brief One send block to every destination; block i of `recvbuf` from source i.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ */
+HMPI_API int HMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                     MPI_Comm comm);
+/**
+ * \brief Nonblocking form of HMPI_Neighbor_allgather(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                      void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                      MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Neighbor_allgather(); the schedule is built here.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[in] info hints (Cartesian: the keys of \ref hmpi_iso, e.g. `hmpi_iso_algorithm`)
+ * \param[out] request the new request, inactive (HMPI_Start() runs it)
+ */
+HMPI_API int HMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                          MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief As HMPI_Neighbor_allgather(), with receive blocks of their own sizes.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] displs `displs[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ */
+HMPI_API int HMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                      void *recvbuf, const int recvcounts[], const int displs[],
+                                      MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief Nonblocking form of HMPI_Neighbor_allgatherv(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] displs `displs[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                       void *recvbuf, const int recvcounts[], const int displs[],
+                                       MPI_Datatype recvtype, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Neighbor_allgatherv(); the schedule is built here.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] displs `displs[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[in] info hints (Cartesian: the keys of \ref hmpi_iso, e.g. `hmpi_iso_algorithm`)
+ * \param[out] request the new request, inactive (HMPI_Start() runs it)
+ */
+HMPI_API int HMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           const int recvcounts[], const int displs[],
+                                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                           HMPI_Request *request);
+/**
+ * \brief Block i of `sendbuf` to destination i; block i of `recvbuf` from source i.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ */
+HMPI_API int HMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                    MPI_Comm comm);
+/**
+ * \brief Nonblocking form of HMPI_Neighbor_alltoall(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                     MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Neighbor_alltoall(); the schedule is built here.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcount number of elements sent (per block)
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcount number of elements received (per block)
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[in] info hints (Cartesian: the keys of \ref hmpi_iso, e.g. `hmpi_iso_algorithm`)
+ * \param[out] request the new request, inactive (HMPI_Start() runs it)
+ */
+HMPI_API int HMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                         MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+/**
+ * \brief As HMPI_Neighbor_alltoall(), with blocks of their own sizes.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ */
+HMPI_API int HMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+                                     const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                     const int recvcounts[], const int rdispls[],
+                                     MPI_Datatype recvtype, MPI_Comm comm);
+/**
+ * \brief Nonblocking form of HMPI_Neighbor_alltoallv(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+                                      const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                      const int recvcounts[], const int rdispls[],
+                                      MPI_Datatype recvtype, MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Neighbor_alltoallv(); the schedule is built here.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i
+ * \param[in] sendtype datatype of the send elements
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i
+ * \param[in] recvtype datatype of the receive elements
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[in] info hints (Cartesian: the keys of \ref hmpi_iso, e.g. `hmpi_iso_algorithm`)
+ * \param[out] request the new request, inactive (HMPI_Start() runs it)
+ */
+HMPI_API int HMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+                                          const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                          const int recvcounts[], const int rdispls[],
+                                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                          HMPI_Request *request);
+/**
+ * \brief As HMPI_Neighbor_alltoallv(), each block with its own datatype.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i, in bytes
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i, in bytes
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ */
+HMPI_API int HMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                                     const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                     void *recvbuf, const int recvcounts[],
+                                     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                     MPI_Comm comm);
+/**
+ * \brief Nonblocking form of HMPI_Neighbor_alltoallw(). Collective.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i, in bytes
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i, in bytes
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[out] request the new request, active
+ */
+HMPI_API int HMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                                      const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                      void *recvbuf, const int recvcounts[],
+                                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                      MPI_Comm comm, HMPI_Request *request);
+/**
+ * \brief Persistent form of HMPI_Neighbor_alltoallw(); the schedule is built here.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[in] sendbuf send buffer (not `MPI_IN_PLACE`)
+ * \param[in] sendcounts `sendcounts[i]`: elements of send block i (to destination i)
+ * \param[in] sdispls `sdispls[i]`: displacement of send block i, in bytes
+ * \param[in] sendtypes `sendtypes[i]`: datatype of send block i
+ * \param[out] recvbuf receive buffer
+ * \param[in] recvcounts `recvcounts[i]`: elements of receive block i (from source i)
+ * \param[in] rdispls `rdispls[i]`: displacement of receive block i, in bytes
+ * \param[in] recvtypes `recvtypes[i]`: datatype of receive block i
+ * \param[in] comm communicator with a Cartesian, graph or distributed-graph topology
+ * \param[in] info hints (Cartesian: the keys of \ref hmpi_iso, e.g. `hmpi_iso_algorithm`)
+ * \param[out] request the new request, inactive (HMPI_Start() runs it)
+ */
+HMPI_API int HMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+                                          const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                          void *recvbuf, const int recvcounts[],
+                                          const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                          MPI_Comm comm, MPI_Info info, HMPI_Request *request);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,7 +15,13 @@
 
 #include "hmpi_internal.h"
 
-enum hmpi__slot_id { HMPI__SLOT_LOCALITY, HMPI__SLOT_ISO, HMPI__SLOT_COLL_CACHE, HMPI__NSLOTS };
+enum hmpi__slot_id {
+    HMPI__SLOT_LOCALITY,
+    HMPI__SLOT_ISO,      /* HMPI_Iso_neighborhood_create's */
+    HMPI__SLOT_CART_NBR, /* MPI's Cartesian neighbourhood, as an isomorphic one */
+    HMPI__SLOT_COLL_CACHE,
+    HMPI__NSLOTS
+};
 
 /* The header of every object cached in a slot (first member). */
 typedef struct hmpi__shared {

@@ -64,6 +64,62 @@ typedef struct hmpi__iso_plan {
     int ports;                    /* direct: messages in flight at once; 0: all */
 } hmpi__iso_plan;
 
+/* ---- the neighbourhood collectives' arguments ----------------------------
+ * Shared by the isomorphic collectives (iso_coll.c) and those on MPI's
+ * process topologies (neighbor.c). */
+
+enum hmpi__nbr_kind {
+    HMPI__NBR_A2A,
+    HMPI__NBR_A2AV,
+    HMPI__NBR_A2AW,
+    HMPI__NBR_AG,
+    HMPI__NBR_AGV,
+    HMPI__NBR_AGW,
+    HMPI__NBR_RED,
+    HMPI__NBR_SRED
+};
+
+/* The arguments of one call, as given. */
+typedef struct hmpi__nbr_args {
+    hmpi__iso *n;   /* the isomorphic neighbourhood (NULL: none) */
+    int swap_pairs; /* receive blocks 2k and 2k+1 trade places (MPI's Cartesian order) */
+    int kind;
+    const void *sendbuf;
+    int scount;
+    MPI_Datatype stype;
+    const int *scounts;
+    const int *sdispls;       /* v: in extents */
+    const MPI_Aint *sbdispls; /* w: in bytes */
+    const MPI_Datatype *stypes;
+    void *recvbuf;
+    int rcount;
+    MPI_Datatype rtype;
+    const int *rcounts;
+    const int *rdispls;
+    const MPI_Aint *rbdispls;
+    const MPI_Datatype *rtypes;
+    int count; /* reductions */
+    MPI_Datatype type;
+    MPI_Op op;
+} hmpi__nbr_args;
+
+/* Local checks of the blocks towards peers[0..nblocks-1] (MPI_PROC_NULL:
+ * not significant); codes not raised. The receive side's block of slot i
+ * is i ^ a->swap_pairs. */
+int hmpi__nbr_check_send(const char *fn, const hmpi__nbr_args *a, int nblocks, const int *peers);
+int hmpi__nbr_check_recv(const char *fn, const hmpi__nbr_args *a, int nblocks, const int *peers);
+/* Block i of either side (reductions' receive blocks have no address). */
+hmpi__iso_block hmpi__nbr_send_block(const hmpi__nbr_args *a, int i);
+hmpi__iso_block hmpi__nbr_recv_block(const hmpi__nbr_args *a, int i);
+
+/* Run an isomorphic collective (a->n set) through the entry pipeline. */
+int hmpi__iso_entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info, int form,
+                    HMPI_Request *request);
+/* The neighbourhood of MPI's Cartesian neighbourhood collectives on comm:
+ * offsets -e_d, +e_d for every dimension d (cached on comm). Local; code not
+ * raised. */
+int hmpi__iso_cart_neighbors(MPI_Comm comm, const char *fn, hmpi__iso **n);
+
 int hmpi__iso_direct(hmpi__iso_plan *p);
 int hmpi__iso_routed(hmpi__iso_plan *p, const hmpi__iso_route *r);
 

@@ -11,39 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { A2A, A2AV, A2AW, AG, AGV, AGW, RED, SRED, NKINDS };
-
-/* The arguments of any isomorphic collective, as given. */
-typedef struct args {
-    hmpi__iso *n; /* the communicator's neighbourhood (NULL: none) */
-    int kind;
-    const void *sendbuf;
-    int scount;
-    MPI_Datatype stype;
-    const int *scounts;
-    const int *sdispls;       /* v: in extents */
-    const MPI_Aint *sbdispls; /* w: in bytes */
-    const MPI_Datatype *stypes;
-    void *recvbuf;
-    int rcount;
-    MPI_Datatype rtype;
-    const int *rcounts;
-    const int *rdispls;
-    const MPI_Aint *rbdispls;
-    const MPI_Datatype *rtypes;
-    int count; /* reductions */
-    MPI_Datatype type;
-    MPI_Op op;
-} args;
-
 static int is_reduction(int kind)
 {
-    return kind == RED || kind == SRED;
+    return kind == HMPI__NBR_RED || kind == HMPI__NBR_SRED;
 }
 
 static int regular(int kind) /* block sizes fixed by the arguments, identical everywhere */
 {
-    return kind == A2A || kind == AG || kind == RED || kind == SRED;
+    return kind == HMPI__NBR_A2A || kind == HMPI__NBR_AG || kind == HMPI__NBR_RED ||
+           kind == HMPI__NBR_SRED;
 }
 
 static MPI_Aint extent_of(MPI_Datatype t)
@@ -80,27 +56,38 @@ static int check_buffer(const char *fn, const char *name, const void *buf, int c
                       "argument '%s[%d]' is MPI_DATATYPE_NULL", #types, i);                        \
     } while (0)
 
-/* The send side of block i (significant when target i exists). */
-static int check_send(const char *fn, const args *a, const hmpi__iso *n)
+/* Does any of the nblocks peers exist? */
+static int any_peer(int nblocks, const int *peers)
 {
-    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == SRED, rc = MPI_SUCCESS;
+    for (int i = 0; i < nblocks; i++)
+        if (peers[i] != MPI_PROC_NULL)
+            return 1;
+    return 0;
+}
+
+int hmpi__nbr_check_send(const char *fn, const hmpi__nbr_args *a, int nblocks, const int *peers)
+{
+    int vector =
+            a->kind == HMPI__NBR_A2AV || a->kind == HMPI__NBR_A2AW || a->kind == HMPI__NBR_SRED,
+        rc = MPI_SUCCESS;
     const int *sendcounts = a->scounts;
-    const MPI_Datatype *sendtypes = a->kind == A2AV ? NULL : a->stypes;
+    const MPI_Datatype *sendtypes = a->kind == HMPI__NBR_A2AV ? NULL : a->stypes;
     if (!vector) {
         int count = is_reduction(a->kind) ? a->count : a->scount;
         MPI_Datatype t = is_reduction(a->kind) ? a->type : a->stype;
         HMPI__ERRTEST_COUNT(count, is_reduction(a->kind) ? "count" : "sendcount", rc, fn);
         HMPI__ERRTEST_DATATYPE(t, is_reduction(a->kind) ? "datatype" : "sendtype", rc, fn);
-        return n->outdegree ? check_buffer(fn, "sendbuf", a->sendbuf, count, t) : MPI_SUCCESS;
+        return any_peer(nblocks, peers) ? check_buffer(fn, "sendbuf", a->sendbuf, count, t)
+                                        : MPI_SUCCESS;
     }
-    HMPI__ERRTEST(n->s > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)), rc, MPI_ERR_ARG, fn,
-                  "argument '%s' is NULL", !a->scounts ? "sendcounts" : "sdispls");
-    HMPI__ERRTEST(a->kind != A2AV && n->s > 0 && !a->stypes, rc, MPI_ERR_ARG, fn,
+    HMPI__ERRTEST(nblocks > 0 && (!a->scounts || (!a->sdispls && !a->sbdispls)), rc, MPI_ERR_ARG,
+                  fn, "argument '%s' is NULL", !a->scounts ? "sendcounts" : "sdispls");
+    HMPI__ERRTEST(a->kind != HMPI__NBR_A2AV && nblocks > 0 && !a->stypes, rc, MPI_ERR_ARG, fn,
                   "argument 'sendtypes' is NULL");
-    if (a->kind == A2AV)
+    if (a->kind == HMPI__NBR_A2AV)
         HMPI__ERRTEST_DATATYPE(a->stype, "sendtype", rc, fn);
-    for (int i = 0; i < n->s; i++) {
-        if (n->targets[i] == MPI_PROC_NULL)
+    for (int i = 0; i < nblocks; i++) {
+        if (peers[i] == MPI_PROC_NULL)
             continue;
         ERRTEST_BLOCK(sendcounts, sendtypes, i, rc, fn);
         TRY(check_buffer(fn, "sendbuf", a->sendbuf, a->scounts[i],
@@ -110,34 +97,38 @@ fn_fail:
     return rc;
 }
 
-/* The receive side of block i (significant when source i exists). */
-static int check_recv(const char *fn, const args *a, const hmpi__iso *n)
+int hmpi__nbr_check_recv(const char *fn, const hmpi__nbr_args *a, int nblocks, const int *peers)
 {
-    int vector = a->kind == A2AV || a->kind == A2AW || a->kind == AGV || a->kind == AGW;
+    int vector = a->kind == HMPI__NBR_A2AV || a->kind == HMPI__NBR_A2AW ||
+                 a->kind == HMPI__NBR_AGV || a->kind == HMPI__NBR_AGW;
     int commutative = 0, rc = MPI_SUCCESS;
     const int *recvcounts = a->rcounts;
     const MPI_Datatype *recvtypes = a->rtypes;
+    const char *displs = a->kind == HMPI__NBR_AGV ? "displs" : "rdispls";
     if (is_reduction(a->kind)) {
         HMPI__ERRTEST_OP(a->op, rc, fn);
         MPI_Op_commutative(a->op, &commutative);
         HMPI__ERRTEST(!commutative, rc, MPI_ERR_OP, fn, "argument 'op' must be commutative");
-        return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->count, a->type)
-                           : MPI_SUCCESS;
+        return any_peer(nblocks, peers) ? check_buffer(fn, "recvbuf", a->recvbuf, a->count, a->type)
+                                        : MPI_SUCCESS;
     }
     if (!vector) {
         HMPI__ERRTEST_COUNT(a->rcount, "recvcount", rc, fn);
         HMPI__ERRTEST_DATATYPE(a->rtype, "recvtype", rc, fn);
-        return n->indegree ? check_buffer(fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
-                           : MPI_SUCCESS;
+        return any_peer(nblocks, peers)
+                   ? check_buffer(fn, "recvbuf", a->recvbuf, a->rcount, a->rtype)
+                   : MPI_SUCCESS;
     }
-    HMPI__ERRTEST(n->s > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)), rc, MPI_ERR_ARG, fn,
-                  "argument '%s' is NULL", !a->rcounts ? "recvcounts" : "rdispls");
-    HMPI__ERRTEST((a->kind == A2AW || a->kind == AGW) && n->s > 0 && !a->rtypes, rc, MPI_ERR_ARG,
-                  fn, "argument 'recvtypes' is NULL");
-    if (a->kind == A2AV || a->kind == AGV)
+    HMPI__ERRTEST(nblocks > 0 && (!a->rcounts || (!a->rdispls && !a->rbdispls)), rc, MPI_ERR_ARG,
+                  fn, "argument '%s' is NULL", !a->rcounts ? "recvcounts" : displs);
+    HMPI__ERRTEST((a->kind == HMPI__NBR_A2AW || a->kind == HMPI__NBR_AGW) && nblocks > 0 &&
+                      !a->rtypes,
+                  rc, MPI_ERR_ARG, fn, "argument 'recvtypes' is NULL");
+    if (a->kind == HMPI__NBR_A2AV || a->kind == HMPI__NBR_AGV)
         HMPI__ERRTEST_DATATYPE(a->rtype, "recvtype", rc, fn);
-    for (int i = 0; i < n->s; i++) {
-        if (n->sources[i] == MPI_PROC_NULL)
+    for (int slot = 0; slot < nblocks; slot++) {
+        int i = slot ^ a->swap_pairs;
+        if (peers[slot] == MPI_PROC_NULL)
             continue;
         ERRTEST_BLOCK(recvcounts, recvtypes, i, rc, fn);
         TRY(check_buffer(fn, "recvbuf", a->recvbuf, a->rcounts[i],
@@ -149,36 +140,36 @@ fn_fail:
 
 /* ---- blocks ------------------------------------------------------------ */
 
-static hmpi__iso_block send_block(const args *a, int i)
+hmpi__iso_block hmpi__nbr_send_block(const hmpi__nbr_args *a, int i)
 {
     const char *base = a->sendbuf;
     switch (a->kind) {
-    case A2A:
+    case HMPI__NBR_A2A:
         return (hmpi__iso_block){(char *)base + (MPI_Aint)i * a->scount * extent_of(a->stype),
                                  a->scount, a->stype};
-    case A2AV:
+    case HMPI__NBR_A2AV:
         return (hmpi__iso_block){(char *)base + (MPI_Aint)a->sdispls[i] * extent_of(a->stype),
                                  a->scounts[i], a->stype};
-    case A2AW:
-    case SRED:
+    case HMPI__NBR_A2AW:
+    case HMPI__NBR_SRED:
         return (hmpi__iso_block){(char *)base + a->sbdispls[i], a->scounts[i], a->stypes[i]};
-    case RED:
+    case HMPI__NBR_RED:
         return (hmpi__iso_block){(char *)base, a->count, a->type};
     default: /* allgathers */
         return (hmpi__iso_block){(char *)base, a->scount, a->stype};
     }
 }
 
-static hmpi__iso_block recv_block(const args *a, int i)
+hmpi__iso_block hmpi__nbr_recv_block(const hmpi__nbr_args *a, int i)
 {
     char *base = a->recvbuf;
     switch (a->kind) {
-    case A2A:
-    case AG:
+    case HMPI__NBR_A2A:
+    case HMPI__NBR_AG:
         return (hmpi__iso_block){base + (MPI_Aint)i * a->rcount * extent_of(a->rtype), a->rcount,
                                  a->rtype};
-    case A2AV:
-    case AGV:
+    case HMPI__NBR_A2AV:
+    case HMPI__NBR_AGV:
         return (hmpi__iso_block){base + (MPI_Aint)a->rdispls[i] * extent_of(a->rtype),
                                  a->rcounts[i], a->rtype};
     default: /* w variants; reductions receive into scratch (set later) */
@@ -197,7 +188,7 @@ static int block_bytes(const hmpi__iso_block *b)
 }
 
 /* The blocks of both sides; reductions get one scratch vector per source. */
-static int describe(hmpi__iso_plan *p, const args *a)
+static int describe(hmpi__iso_plan *p, const hmpi__nbr_args *a)
 {
     const hmpi__iso *n = p->n;
     static const hmpi__iso_block none = {NULL, 0, MPI_BYTE};
@@ -206,8 +197,9 @@ static int describe(hmpi__iso_plan *p, const args *a)
         !(slots = hmpi__sched_scratch(p->s, n->s * a->count, a->type)))
         return MPI_ERR_NO_MEM;
     for (int i = 0; i < n->s; i++) {
-        p->send[i] = n->targets[i] != MPI_PROC_NULL ? send_block(a, i) : none;
-        p->recv[i] = n->sources[i] != MPI_PROC_NULL ? recv_block(a, i) : none;
+        p->send[i] = n->targets[i] != MPI_PROC_NULL ? hmpi__nbr_send_block(a, i) : none;
+        p->recv[i] =
+            n->sources[i] != MPI_PROC_NULL ? hmpi__nbr_recv_block(a, i ^ a->swap_pairs) : none;
         if (slots && n->sources[i] != MPI_PROC_NULL)
             p->recv[i].addr = slots + (MPI_Aint)i * a->count * extent_of(a->type);
         p->bytes[i] = n->sources[i] != MPI_PROC_NULL   ? block_bytes(&p->recv[i])
@@ -406,8 +398,8 @@ static int busiest_nodes(const char *fn, MPI_Comm comm, const hmpi__iso_plan *p,
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
  * input is identical on all processes (the neighbourhood, agreed sizes). */
-static int choose(const char *fn, MPI_Comm comm, hmpi__iso_plan *p, const args *a, int alg,
-                  const hmpi__iso_route **route)
+static int choose(const char *fn, MPI_Comm comm, hmpi__iso_plan *p, const hmpi__nbr_args *a,
+                  int alg, const hmpi__iso_route **route)
 {
     hmpi__iso *n = p->n;
     const hmpi__iso_route *dim = hmpi__iso_route_get(n, HMPI__ISO_DIMENSIONAL);
@@ -456,7 +448,7 @@ static int choose(const char *fn, MPI_Comm comm, hmpi__iso_plan *p, const args *
 /* ---- building and running ---------------------------------------------- */
 
 /* Reductions: combine the vectors of the actual sources into recvbuf. */
-static int reduce_sources(hmpi__iso_plan *p, const args *a)
+static int reduce_sources(hmpi__iso_plan *p, const hmpi__nbr_args *a)
 {
     int first = 1;
     TRY(hmpi__sched_round(p->s));
@@ -476,7 +468,7 @@ static int reduce_sources(hmpi__iso_plan *p, const args *a)
 /* The schedule of the chosen algorithm, wrapped in a request. */
 static int build(const hmpi__entry *e, void **op)
 {
-    const args *a = e->args;
+    const hmpi__nbr_args *a = e->args;
     hmpi__iso *n = a->n;
     hmpi__iso_plan p = {.n = n};
     const hmpi__iso_route *route = NULL;
@@ -517,13 +509,13 @@ fn_fail:
 /* The pipeline's local checks: a neighbourhood, then both sides. */
 static int check_args(const hmpi__entry *e)
 {
-    const args *a = e->args;
+    const hmpi__nbr_args *a = e->args;
     int rc = MPI_SUCCESS;
     HMPI__ERRTEST(!a->n, rc, MPI_ERR_TOPOLOGY, e->fn,
                   "the communicator has no isomorphic neighbourhood "
                   "(HMPI_Iso_neighborhood_create)");
-    if ((rc = check_send(e->fn, a, a->n)) == MPI_SUCCESS)
-        rc = check_recv(e->fn, a, a->n);
+    if ((rc = hmpi__nbr_check_send(e->fn, a, a->n->s, a->n->targets)) == MPI_SUCCESS)
+        rc = hmpi__nbr_check_recv(e->fn, a, a->n->s, a->n->sources);
 fn_fail:
     return rc;
 }
@@ -532,10 +524,10 @@ fn_fail:
  * and regular block sizes that agree. */
 static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
 {
-    const args *a = e->args;
+    const hmpi__nbr_args *a = e->args;
     int size = 0;
     long bytes = HMPI__NO_VALUE;
-    if (a->kind == A2A || a->kind == AG) {
+    if (a->kind == HMPI__NBR_A2A || a->kind == HMPI__NBR_AG) {
         MPI_Type_size(a->rtype, &size);
         bytes = (long)a->rcount * size;
     } else if (is_reduction(a->kind)) {
@@ -549,82 +541,91 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
     return 3;
 }
 
-static const hmpi__entry_ops entry_ops = {"isocomm", check_args, agreement, build,
-                                          hmpi__request_launch_op};
+static const hmpi__entry_ops iso_ops = {"isocomm", check_args, agreement, build,
+                                        hmpi__request_launch_op};
+/* MPI's Cartesian neighbourhood collectives (the only ones that swap pairs) */
+static const hmpi__entry_ops cart_ops = {"comm", check_args, agreement, build,
+                                         hmpi__request_launch_op};
 
-static int entry(MPI_Comm comm, const char *fn, args *a, MPI_Info info, int form,
-                 HMPI_Request *request)
+int hmpi__iso_entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info, int form,
+                    HMPI_Request *request)
 {
-    a->n = hmpi__iso_find(comm);
-    hmpi__entry e = {&entry_ops, fn, comm, form, request, info, a, 0};
+    hmpi__entry e = {a->swap_pairs ? &cart_ops : &iso_ops, fn, comm, form, request, info, a, 0};
     return hmpi__entry_run(&e);
 }
 
 /* ---- the public functions ---------------------------------------------- */
 
+static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info, int form,
+                 HMPI_Request *request)
+{
+    a->n = hmpi__iso_find(comm);
+    return hmpi__iso_entry(comm, fn, a, info, form, request);
+}
+
 #define A2A_ARGS(k)                                                                                \
-    args a = {.kind = k,                                                                           \
-              .sendbuf = sendbuf,                                                                  \
-              .scount = sendcount,                                                                 \
-              .stype = sendtype,                                                                   \
-              .recvbuf = recvbuf,                                                                  \
-              .rcount = recvcount,                                                                 \
-              .rtype = recvtype}
+    hmpi__nbr_args a = {.kind = k,                                                                 \
+                        .sendbuf = sendbuf,                                                        \
+                        .scount = sendcount,                                                       \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcount = recvcount,                                                       \
+                        .rtype = recvtype}
 #define A2AV_ARGS                                                                                  \
-    args a = {.kind = A2AV,                                                                        \
-              .sendbuf = sendbuf,                                                                  \
-              .scounts = sendcounts,                                                               \
-              .sdispls = sdispls,                                                                  \
-              .stype = sendtype,                                                                   \
-              .recvbuf = recvbuf,                                                                  \
-              .rcounts = recvcounts,                                                               \
-              .rdispls = rdispls,                                                                  \
-              .rtype = recvtype}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AV,                                                    \
+                        .sendbuf = sendbuf,                                                        \
+                        .scounts = sendcounts,                                                     \
+                        .sdispls = sdispls,                                                        \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rdispls = rdispls,                                                        \
+                        .rtype = recvtype}
 #define A2AW_ARGS                                                                                  \
-    args a = {.kind = A2AW,                                                                        \
-              .sendbuf = sendbuf,                                                                  \
-              .scounts = sendcounts,                                                               \
-              .sbdispls = sdispls,                                                                 \
-              .stypes = sendtypes,                                                                 \
-              .recvbuf = recvbuf,                                                                  \
-              .rcounts = recvcounts,                                                               \
-              .rbdispls = rdispls,                                                                 \
-              .rtypes = recvtypes}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AW,                                                    \
+                        .sendbuf = sendbuf,                                                        \
+                        .scounts = sendcounts,                                                     \
+                        .sbdispls = sdispls,                                                       \
+                        .stypes = sendtypes,                                                       \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rbdispls = rdispls,                                                       \
+                        .rtypes = recvtypes}
 #define AGV_ARGS                                                                                   \
-    args a = {.kind = AGV,                                                                         \
-              .sendbuf = sendbuf,                                                                  \
-              .scount = sendcount,                                                                 \
-              .stype = sendtype,                                                                   \
-              .recvbuf = recvbuf,                                                                  \
-              .rcounts = recvcounts,                                                               \
-              .rdispls = displs,                                                                   \
-              .rtype = recvtype}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_AGV,                                                     \
+                        .sendbuf = sendbuf,                                                        \
+                        .scount = sendcount,                                                       \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rdispls = displs,                                                         \
+                        .rtype = recvtype}
 #define AGW_ARGS                                                                                   \
-    args a = {.kind = AGW,                                                                         \
-              .sendbuf = sendbuf,                                                                  \
-              .scount = sendcount,                                                                 \
-              .stype = sendtype,                                                                   \
-              .recvbuf = recvbuf,                                                                  \
-              .rcounts = recvcounts,                                                               \
-              .rbdispls = rdispls,                                                                 \
-              .rtypes = recvtypes}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_AGW,                                                     \
+                        .sendbuf = sendbuf,                                                        \
+                        .scount = sendcount,                                                       \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rbdispls = rdispls,                                                       \
+                        .rtypes = recvtypes}
 #define RED_ARGS                                                                                   \
-    args a = {.kind = RED,                                                                         \
-              .sendbuf = sendbuf,                                                                  \
-              .recvbuf = recvbuf,                                                                  \
-              .count = count,                                                                      \
-              .type = datatype,                                                                    \
-              .op = op}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_RED,                                                     \
+                        .sendbuf = sendbuf,                                                        \
+                        .recvbuf = recvbuf,                                                        \
+                        .count = count,                                                            \
+                        .type = datatype,                                                          \
+                        .op = op}
 #define SRED_ARGS                                                                                  \
-    args a = {.kind = SRED,                                                                        \
-              .sendbuf = sendbuf,                                                                  \
-              .scounts = sendcounts,                                                               \
-              .sbdispls = sdispls,                                                                 \
-              .stypes = sendtypes,                                                                 \
-              .recvbuf = recvbuf,                                                                  \
-              .count = count,                                                                      \
-              .type = datatype,                                                                    \
-              .op = op}
+    hmpi__nbr_args a = {.kind = HMPI__NBR_SRED,                                                    \
+                        .sendbuf = sendbuf,                                                        \
+                        .scounts = sendcounts,                                                     \
+                        .sbdispls = sdispls,                                                       \
+                        .stypes = sendtypes,                                                       \
+                        .recvbuf = recvbuf,                                                        \
+                        .count = count,                                                            \
+                        .type = datatype,                                                          \
+                        .op = op}
 
 /* Argument lists of the public functions (spelled out in hmpi.h). */
 #define ISO_A2A_SIG                                                                                \
@@ -674,10 +675,10 @@ static int entry(MPI_Comm comm, const char *fn, args *a, MPI_Info info, int form
                      request);                                                                     \
     }
 
-ISO_FORMS(alltoall, ISO_A2A_SIG, A2A_ARGS(A2A))
+ISO_FORMS(alltoall, ISO_A2A_SIG, A2A_ARGS(HMPI__NBR_A2A))
 ISO_FORMS(alltoallv, ISO_A2AV_SIG, A2AV_ARGS)
 ISO_FORMS(alltoallw, ISO_A2AW_SIG, A2AW_ARGS)
-ISO_FORMS(allgather, ISO_A2A_SIG, A2A_ARGS(AG))
+ISO_FORMS(allgather, ISO_A2A_SIG, A2A_ARGS(HMPI__NBR_AG))
 ISO_FORMS(allgatherv, ISO_AGV_SIG, AGV_ARGS)
 ISO_FORMS(allgatherw, ISO_AGW_SIG, AGW_ARGS)
 ISO_FORMS(reduce, ISO_RED_SIG, RED_ARGS)

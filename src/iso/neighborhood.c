@@ -210,6 +210,39 @@ static hmpi__iso *iso_new(const cart *c, MPI_Comm comm, int s, const int *offset
     return n;
 }
 
+int hmpi__iso_cart_neighbors(MPI_Comm comm, const char *fn, hmpi__iso **out)
+{
+    hmpi__iso *n = (hmpi__iso *)hmpi__comm_slot(comm, HMPI__SLOT_CART_NBR);
+    cart c;
+    int rc;
+    if (n) {
+        *out = n;
+        return MPI_SUCCESS;
+    }
+    MPI_Cartdim_get(comm, &c.ndims); /* comm is Cartesian: the caller checked */
+    int s = 2 * c.ndims, *offsets = HMPI__ALLOC(int, (size_t)s *c.ndims + 1);
+    if ((c.dims = HMPI__ALLOC(int, 3 * (size_t)c.ndims + 1)) && offsets) {
+        c.periods = c.dims + c.ndims;
+        c.coords = c.periods + c.ndims;
+        if (c.ndims > 0)
+            MPI_Cart_get(comm, c.ndims, c.dims, c.periods, c.coords);
+        for (int d = 0; d < c.ndims; d++)
+            for (int j = 0; j < c.ndims; j++) {
+                offsets[(size_t)(2 * d) * c.ndims + j] = j == d ? -1 : 0;
+                offsets[(size_t)(2 * d + 1) * c.ndims + j] = j == d ? 1 : 0;
+            }
+        n = iso_new(&c, comm, s, offsets);
+    }
+    free(offsets);
+    free(c.dims);
+    if (!n)
+        return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
+    if ((rc = hmpi__comm_slot_set(comm, HMPI__SLOT_CART_NBR, &n->base)) != MPI_SUCCESS)
+        return rc;
+    *out = n;
+    return MPI_SUCCESS;
+}
+
 /* HMPI_CHECK=1: every process gave the same neighbourhood. */
 static int check_same(MPI_Comm comm, const char *fn, const hmpi__iso *n)
 {
