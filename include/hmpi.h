@@ -145,6 +145,9 @@ HMPI_API int HMPI_Config_get(int index, HMPI_Config_var *var);
 #define HMPI_COMM_TYPE_HW_UNGUIDED 0x484d0001
 /** Split type at the level named by the info key `mpi_hw_resource_type`. */
 #define HMPI_COMM_TYPE_HW_GUIDED 0x484d0002
+/** MPI 4.1's split type guided by the info key `mpi_hw_resource_type` (as
+ * #HMPI_COMM_TYPE_HW_GUIDED) or `mpi_pset_name` (`mpi://WORLD`, `mpi://SELF`). */
+#define HMPI_COMM_TYPE_RESOURCE_GUIDED 0x484d0003
 /** Buffer size for level names, terminator included. */
 #define HMPI_MAX_LEVEL_NAME 64
 
@@ -273,6 +276,19 @@ HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
  */
 HMPI_API int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes,
                                         char types[][HMPI_MAX_LEVEL_NAME], int maxtypes);
+/**
+ * \brief The hardware the calling process runs on, as a new info object
+ * (MPI 4.1's `MPI_Get_hw_resource_info`). Local. Keys:
+ * `hmpi_hw_resource_types`, the levels that contain the process's binding,
+ * top-down, as MPI 4.1 resource names (`hwloc://Machine,hwloc://Package,...`;
+ * every name of a level, aliases included), each a valid value of
+ * `mpi_hw_resource_type`; `hmpi_hw_binding_level`, the
+ * deepest of them; `hmpi_node_name`, the (virtual) node's name.
+ * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
+ *
+ * \param[out] hw_info the new info object (the caller frees it)
+ */
+HMPI_API int HMPI_Get_hw_resource_info(MPI_Info *hw_info);
 
 /** Opaque hierarchy of communicators (Träff 2003 §4; MPC conduits). */
 typedef struct hmpi_hierarchy *HMPI_Hierarchy;

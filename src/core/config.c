@@ -19,6 +19,7 @@ static const char *const coll_algorithms[] = {
 static const char *const p2p_modes[] = {"auto", "persistent", "nonblocking", NULL};
 static const char *const iso_algorithms[] = {"auto", "direct", "dimensional", "logarithmic", NULL};
 static const char *const efforts[] = {"fast", "default", "best", NULL};
+static const char *const mpi4_modes[] = {"persistent", "all", "auto", NULL};
 
 typedef struct cfg_var {
     const char *env;  /* environment variable, or NULL */
@@ -57,6 +58,12 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_TUNING_FILE] = {"HMPI_TUNING_FILE", NULL, CFG_STRING, NULL, "",
                                "cost model of the automatic algorithm choice, written by "
                                "hmpi-tune (empty: a generic cluster's defaults; read once)"},
+    [HMPI__CFG_MPI4_COLLECTIVES] = {"HMPI_MPI4_COLLECTIVES", NULL, CFG_ENUM, mpi4_modes,
+                                    "persistent",
+                                    "libhmpi_mpi4: which MPI collectives run in hmpi: the "
+                                    "persistent ones (and the HW splits), all of them, or auto "
+                                    "(blocking and nonblocking ones too on communicators that "
+                                    "span several nodes)"},
     [HMPI__CFG_P2P] = {"HMPI_P2P", NULL, CFG_ENUM, p2p_modes, "auto",
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},

@@ -146,6 +146,38 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
     return MPI_SUCCESS;
 }
 
+int HMPI_Get_hw_resource_info(MPI_Info *hw_info)
+{
+    static const char fn[] = "HMPI_Get_hw_resource_info";
+    const hmpi__locality *loc;
+    char list[1024] = "", deepest[HMPI_MAX_LEVEL_NAME + 8] = "";
+    size_t used = 0;
+    MPI_Info info;
+    int rc;
+    if (!hw_info)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument 'hw_info' is NULL");
+    if ((rc = hmpi__locality_get(fn, &loc)) != MPI_SUCCESS)
+        return hmpi__raise(MPI_COMM_NULL, rc);
+    for (int k = loc->machine_pos; k < loc->path.len; k++) { /* the node's levels */
+        const hmpi__elem *e = &loc->path.elem[k];
+        for (int kind = 0; kind < HMPI__NKINDS; kind++) /* every name of the element */
+            if ((e->aliases | (1u << e->kind)) & (1u << kind)) {
+                int n = snprintf(list + used, sizeof list - used, "%shwloc://%s", used ? "," : "",
+                                 hmpi__kind_name(kind));
+                if (n > 0 && (size_t)n < sizeof list - used)
+                    used += (size_t)n;
+            }
+        snprintf(deepest, sizeof deepest, "hwloc://%s", hmpi__kind_name(e->kind));
+    }
+    if ((rc = MPI_Info_create(&info)) != MPI_SUCCESS)
+        return hmpi__raise(MPI_COMM_NULL, rc);
+    MPI_Info_set(info, "hmpi_hw_resource_types", list);
+    MPI_Info_set(info, "hmpi_hw_binding_level", deepest);
+    MPI_Info_set(info, "hmpi_node_name", loc->node_name[0] ? loc->node_name : "unknown");
+    *hw_info = info;
+    return MPI_SUCCESS;
+}
+
 /* Profiling-interface wrapper: MPI libraries keep only the info keys they
  * know, so hmpi adds its level keys to what MPI_Comm_get_info returns. */
 HMPI_API int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)

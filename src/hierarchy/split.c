@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Split type codes agreed through the allreduce (MPI_UNDEFINED: 0). */
 enum { TYPE_UNDEFINED, TYPE_SHARED, TYPE_UNGUIDED, TYPE_GUIDED };
@@ -326,6 +327,7 @@ static int type_code(int split_type)
     case HMPI_COMM_TYPE_HW_UNGUIDED:
         return TYPE_UNGUIDED;
     case HMPI_COMM_TYPE_HW_GUIDED:
+    case HMPI_COMM_TYPE_RESOURCE_GUIDED: /* with mpi_hw_resource_type; psets apart */
         return TYPE_GUIDED;
     default:
         return -1;
@@ -359,6 +361,29 @@ static void report_level(MPI_Info info, MPI_Comm newcomm)
     MPI_Info_set(info, "mpi_hw_resource_type", hmpi__kind_name(cl->kind));
 }
 
+/* MPI 4.1's resource-guided split by process set: the two sets every MPI
+ * library has, mpi://WORLD (all of comm) and mpi://SELF; any other name
+ * gives MPI_COMM_NULL. *handled = 0 when info names no set. Collective. */
+static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, int *handled,
+                      const char *fn)
+{
+    char name[256];
+    int rank, color = MPI_UNDEFINED;
+    *handled = hmpi__info_get(info, "mpi_pset_name", name, sizeof name);
+    if (!*handled)
+        return MPI_SUCCESS;
+    MPI_Comm_rank(comm, &rank);
+    if (strcasecmp(name, "mpi://WORLD") == 0)
+        color = 0;
+    else if (strcasecmp(name, "mpi://SELF") == 0)
+        color = rank;
+    else
+        hmpi__verbose("%s: unknown process set '%s' in info key 'mpi_pset_name': MPI_COMM_NULL", fn,
+                      name);
+    int rc = MPI_Comm_split(comm, color, key, newcomm);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
+}
+
 int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     static const char fn[] = "HMPI_Comm_split_type";
@@ -373,8 +398,15 @@ int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
     if (type < 0)
         return hmpi__error(comm, MPI_ERR_ARG, fn,
                            "argument 'split_type' (%d) is not MPI_COMM_TYPE_SHARED, "
-                           "HMPI_COMM_TYPE_HW_UNGUIDED, HMPI_COMM_TYPE_HW_GUIDED or MPI_UNDEFINED",
+                           "HMPI_COMM_TYPE_HW_UNGUIDED, HMPI_COMM_TYPE_HW_GUIDED, "
+                           "HMPI_COMM_TYPE_RESOURCE_GUIDED or MPI_UNDEFINED",
                            split_type);
+    if (split_type == HMPI_COMM_TYPE_RESOURCE_GUIDED) {
+        int handled;
+        rc = pset_split(comm, key, info, newcomm, &handled, fn);
+        if (handled)
+            return rc;
+    }
     int kind = type == TYPE_GUIDED ? guided_kind(info, fn) : HMPI__NO_KIND;
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);

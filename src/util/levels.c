@@ -39,6 +39,8 @@ int hmpi__kind_parse(const char *name)
 {
     if (!name)
         return -1;
+    if (strncasecmp(name, "hwloc://", 8) == 0) /* MPI 4.1's resource names */
+        name += 8;
     for (int k = 0; k < HMPI__NKINDS; k++)
         if (strcasecmp(name, canonical[k]) == 0)
             return k;

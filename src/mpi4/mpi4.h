@@ -1,0 +1,46 @@
+/* libhmpi_mpi4: MPI 4 for unmodified programs, through the MPI profiling
+ * interface (this library defines MPI_X and calls PMPI_X). Private.
+ *
+ * Every operation hmpi runs for the program is handed out as a real
+ * MPI_Request of the MPI library: a persistent send to MPI_PROC_NULL on
+ * MPI_COMM_SELF, created inactive and never started, so that the library
+ * accepts it anywhere a request goes. A table maps it to hmpi's request;
+ * the completion functions look requests up there (only while such
+ * requests exist) and pass everything else to the MPI library. */
+#ifndef HMPI_MPI4_INTERNAL_H
+#define HMPI_MPI4_INTERNAL_H
+
+#include "hmpi_internal.h"
+#include "schedule/request.h"
+
+#include <hmpi_mpi4.h>
+
+/* An hmpi operation behind an MPI_Request. */
+typedef struct hmpi__proxy {
+    MPI_Request handle; /* what the program holds */
+    HMPI_Request req;   /* hmpi's; NULL once a nonblocking one completed */
+    int persistent;
+    int started;  /* started and not yet reported complete to the program */
+    int finished; /* complete inside hmpi, not yet reported */
+} hmpi__proxy;
+
+/* Calls into hmpi set this (per thread), so that the MPI calls hmpi makes
+ * itself go straight to the MPI library. */
+extern _Thread_local int hmpi__mpi4_inside;
+#define HMPI__MPI4_CALL(rc, call)                                                                  \
+    do {                                                                                           \
+        hmpi__mpi4_inside++;                                                                       \
+        (rc) = (call);                                                                             \
+        hmpi__mpi4_inside--;                                                                       \
+    } while (0)
+
+/* Hand r out as an MPI_Request (nonblocking ones are already started).
+ * On failure r is freed and the error raised on comm. */
+int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *fn,
+                    MPI_Request *out);
+
+/* HMPI_MPI4_COLLECTIVES: should this blocking or nonblocking collective on
+ * comm run in hmpi? Collective (all processes of comm take the same way). */
+int hmpi__mpi4_takes(MPI_Comm comm, const char *fn);
+
+#endif
