@@ -553,121 +553,94 @@ static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_In
 #define VARGS(coll, sb, rb, sc, st, rc, rt, root, op, scs, sds, rcs, rds, sts, rts)                \
     hmpi__coll_args a = {coll, sb, rb, sc, rc, st, rt, root, op, scs, sds, rcs, rds, sts, rts}
 
-/* A collective's three forms: persistent (Name_init), nonblocking (Iname)
+/* A collective's internal entry (hmpi__mpi_<name>, see core/signatures.h)
+ * and its three public forms: persistent (Name_init), nonblocking (Iname)
  * and blocking (Name). SIGNATURE is MPI's argument list (it names comm),
- * DECLARE_ARGS declares `a` from it. */
-#define THREE_FORMS(Name, name, SIGNATURE, DECLARE_ARGS)                                           \
-    int HMPI_##Name##_init(SIGNATURE, MPI_Info info, HMPI_Request *request)                        \
+ * PASS passes it on, DECLARE_ARGS declares `a` from it. */
+#define THREE_FORMS(Name, name, SIGNATURE, PASS, DECLARE_ARGS)                                     \
+    int hmpi__mpi_##name(const char *fn, int form, SIGNATURE, MPI_Info info,                       \
+                         HMPI_Request *request)                                                    \
     {                                                                                              \
         DECLARE_ARGS;                                                                              \
-        return entry(comm, "HMPI_" #Name "_init", &a, info, HMPI__FORM_PERSISTENT, request);       \
+        return entry(comm, fn, &a, info, form, request);                                           \
+    }                                                                                              \
+    int HMPI_##Name##_init(SIGNATURE, MPI_Info info, HMPI_Request *request)                        \
+    {                                                                                              \
+        return hmpi__mpi_##name("HMPI_" #Name "_init", HMPI__FORM_PERSISTENT, PASS, info,          \
+                                request);                                                          \
     }                                                                                              \
     int HMPI_I##name(SIGNATURE, HMPI_Request *request)                                             \
     {                                                                                              \
-        DECLARE_ARGS;                                                                              \
-        return entry(comm, "HMPI_I" #name, &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING, request);    \
+        return hmpi__mpi_##name("HMPI_I" #name, HMPI__FORM_NONBLOCKING, PASS, MPI_INFO_NULL,       \
+                                request);                                                          \
     }                                                                                              \
     int HMPI_##Name(SIGNATURE)                                                                     \
     {                                                                                              \
-        DECLARE_ARGS;                                                                              \
-        return entry(comm, "HMPI_" #Name, &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);           \
+        return hmpi__mpi_##name("HMPI_" #Name, HMPI__FORM_BLOCKING, PASS, MPI_INFO_NULL, NULL);    \
     }
 
-#define BARRIER_SIGNATURE MPI_Comm comm
 #define BARRIER_ARGS ARGS(HMPI__BARRIER, NULL, NULL, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL)
-THREE_FORMS(Barrier, barrier, BARRIER_SIGNATURE, BARRIER_ARGS)
+THREE_FORMS(Barrier, barrier, HMPI__SIG_BARRIER(comm), HMPI__PASS_BARRIER, BARRIER_ARGS)
 
-#define BCAST_SIGNATURE void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm
 #define BCAST_ARGS                                                                                 \
     ARGS(HMPI__BCAST, buffer, buffer, count, datatype, count, datatype, root, MPI_OP_NULL)
-THREE_FORMS(Bcast, bcast, BCAST_SIGNATURE, BCAST_ARGS)
+THREE_FORMS(Bcast, bcast, HMPI__SIG_BCAST(comm), HMPI__PASS_BCAST, BCAST_ARGS)
 
-#define REDUCE_SIGNATURE                                                                           \
-    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,     \
-        MPI_Comm comm
 #define REDUCE_ARGS ARGS(HMPI__REDUCE, sendbuf, recvbuf, count, datatype, count, datatype, root, op)
-THREE_FORMS(Reduce, reduce, REDUCE_SIGNATURE, REDUCE_ARGS)
+THREE_FORMS(Reduce, reduce, HMPI__SIG_REDUCE(comm), HMPI__PASS_REDUCE, REDUCE_ARGS)
 
 /* allreduce, scan, exscan */
-#define OP_SIGNATURE                                                                               \
-    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm
 #define OP_ARGS(coll) ARGS(coll, sendbuf, recvbuf, count, datatype, count, datatype, 0, op)
-THREE_FORMS(Allreduce, allreduce, OP_SIGNATURE, OP_ARGS(HMPI__ALLREDUCE))
-THREE_FORMS(Scan, scan, OP_SIGNATURE, OP_ARGS(HMPI__SCAN))
-THREE_FORMS(Exscan, exscan, OP_SIGNATURE, OP_ARGS(HMPI__EXSCAN))
+THREE_FORMS(Allreduce, allreduce, HMPI__SIG_OP(comm), HMPI__PASS_OP, OP_ARGS(HMPI__ALLREDUCE))
+THREE_FORMS(Scan, scan, HMPI__SIG_OP(comm), HMPI__PASS_OP, OP_ARGS(HMPI__SCAN))
+THREE_FORMS(Exscan, exscan, HMPI__SIG_OP(comm), HMPI__PASS_OP, OP_ARGS(HMPI__EXSCAN))
 
-#define ROOTED_SIGNATURE                                                                           \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
-        MPI_Datatype recvtype, int root, MPI_Comm comm
 #define ROOTED_ARGS(coll)                                                                          \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, root, MPI_OP_NULL)
-THREE_FORMS(Gather, gather, ROOTED_SIGNATURE, ROOTED_ARGS(HMPI__GATHER))
-THREE_FORMS(Scatter, scatter, ROOTED_SIGNATURE, ROOTED_ARGS(HMPI__SCATTER))
+THREE_FORMS(Gather, gather, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED, ROOTED_ARGS(HMPI__GATHER))
+THREE_FORMS(Scatter, scatter, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED, ROOTED_ARGS(HMPI__SCATTER))
 
-#define ALL_SIGNATURE                                                                              \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
-        MPI_Datatype recvtype, MPI_Comm comm
 #define ALL_ARGS(coll)                                                                             \
     ARGS(coll, sendbuf, recvbuf, sendcount, sendtype, recvcount, recvtype, 0, MPI_OP_NULL)
-THREE_FORMS(Allgather, allgather, ALL_SIGNATURE, ALL_ARGS(HMPI__ALLGATHER))
-THREE_FORMS(Alltoall, alltoall, ALL_SIGNATURE, ALL_ARGS(HMPI__ALLTOALL))
+THREE_FORMS(Allgather, allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, ALL_ARGS(HMPI__ALLGATHER))
+THREE_FORMS(Alltoall, alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, ALL_ARGS(HMPI__ALLTOALL))
 
-#define RSB_SIGNATURE                                                                              \
-    const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,           \
-        MPI_Comm comm
 #define RSB_ARGS                                                                                   \
     ARGS(HMPI__REDUCE_SCATTER_BLOCK, sendbuf, recvbuf, recvcount, datatype, recvcount, datatype,   \
          0, op)
-THREE_FORMS(Reduce_scatter_block, reduce_scatter_block, RSB_SIGNATURE, RSB_ARGS)
+THREE_FORMS(Reduce_scatter_block, reduce_scatter_block, HMPI__SIG_RSB(comm), HMPI__PASS_RSB,
+            RSB_ARGS)
 
 /* ---- the v and w collectives ------------------------------------------ */
 
-#define GATHERV_SIGNATURE                                                                          \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm
 #define GATHERV_ARGS                                                                               \
     VARGS(HMPI__GATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, root, MPI_OP_NULL,    \
           NULL, NULL, recvcounts, displs, NULL, NULL)
-THREE_FORMS(Gatherv, gatherv, GATHERV_SIGNATURE, GATHERV_ARGS)
+THREE_FORMS(Gatherv, gatherv, HMPI__SIG_GATHERV(comm), HMPI__PASS_GATHERV, GATHERV_ARGS)
 
-#define SCATTERV_SIGNATURE                                                                         \
-    const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,        \
-        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm
 #define SCATTERV_ARGS                                                                              \
     VARGS(HMPI__SCATTERV, sendbuf, recvbuf, 0, sendtype, recvcount, recvtype, root, MPI_OP_NULL,   \
           sendcounts, displs, NULL, NULL, NULL, NULL)
-THREE_FORMS(Scatterv, scatterv, SCATTERV_SIGNATURE, SCATTERV_ARGS)
+THREE_FORMS(Scatterv, scatterv, HMPI__SIG_SCATTERV(comm), HMPI__PASS_SCATTERV, SCATTERV_ARGS)
 
-#define ALLGATHERV_SIGNATURE                                                                       \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm
 #define ALLGATHERV_ARGS                                                                            \
     VARGS(HMPI__ALLGATHERV, sendbuf, recvbuf, sendcount, sendtype, 0, recvtype, 0, MPI_OP_NULL,    \
           NULL, NULL, recvcounts, displs, NULL, NULL)
-THREE_FORMS(Allgatherv, allgatherv, ALLGATHERV_SIGNATURE, ALLGATHERV_ARGS)
+THREE_FORMS(Allgatherv, allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV,
+            ALLGATHERV_ARGS)
 
-#define ALLTOALLV_SIGNATURE                                                                        \
-    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
-        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
-        MPI_Comm comm
 #define ALLTOALLV_ARGS                                                                             \
     VARGS(HMPI__ALLTOALLV, sendbuf, recvbuf, 0, sendtype, 0, recvtype, 0, MPI_OP_NULL, sendcounts, \
           sdispls, recvcounts, rdispls, NULL, NULL)
-THREE_FORMS(Alltoallv, alltoallv, ALLTOALLV_SIGNATURE, ALLTOALLV_ARGS)
+THREE_FORMS(Alltoallv, alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV, ALLTOALLV_ARGS)
 
-#define ALLTOALLW_SIGNATURE                                                                        \
-    const void *sendbuf, const int sendcounts[], const int sdispls[],                              \
-        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
-        const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm
 #define ALLTOALLW_ARGS                                                                             \
     VARGS(HMPI__ALLTOALLW, sendbuf, recvbuf, 0, MPI_BYTE, 0, MPI_BYTE, 0, MPI_OP_NULL, sendcounts, \
           sdispls, recvcounts, rdispls, sendtypes, recvtypes)
-THREE_FORMS(Alltoallw, alltoallw, ALLTOALLW_SIGNATURE, ALLTOALLW_ARGS)
+THREE_FORMS(Alltoallw, alltoallw, HMPI__SIG_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW, ALLTOALLW_ARGS)
 
-#define REDUCE_SCATTER_SIGNATURE                                                                   \
-    const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,  \
-        MPI_Comm comm
 #define REDUCE_SCATTER_ARGS                                                                        \
     VARGS(HMPI__REDUCE_SCATTER, sendbuf, recvbuf, 0, datatype, 0, datatype, 0, op, NULL, NULL,     \
           recvcounts, NULL, NULL, NULL)
-THREE_FORMS(Reduce_scatter, reduce_scatter, REDUCE_SCATTER_SIGNATURE, REDUCE_SCATTER_ARGS)
+THREE_FORMS(Reduce_scatter, reduce_scatter, HMPI__SIG_REDUCE_SCATTER(comm),
+            HMPI__PASS_REDUCE_SCATTER, REDUCE_SCATTER_ARGS)

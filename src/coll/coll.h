@@ -4,6 +4,7 @@
 
 #include "core/comm.h"
 #include "core/model.h"
+#include "core/signatures.h"
 #include "hierarchy/commloc.h"
 #include "schedule/request.h"
 
@@ -27,6 +28,27 @@ enum hmpi__coll {
     HMPI__REDUCE_SCATTER,
     HMPI__NCOLLS
 };
+
+/* MPI's collectives: X(Name, name, signature, pass) for each. */
+#define HMPI__COLLECTIVES(X)                                                                       \
+    X(Barrier, barrier, HMPI__SIG_BARRIER(comm), HMPI__PASS_BARRIER)                               \
+    X(Bcast, bcast, HMPI__SIG_BCAST(comm), HMPI__PASS_BCAST)                                       \
+    X(Reduce, reduce, HMPI__SIG_REDUCE(comm), HMPI__PASS_REDUCE)                                   \
+    X(Allreduce, allreduce, HMPI__SIG_OP(comm), HMPI__PASS_OP)                                     \
+    X(Scan, scan, HMPI__SIG_OP(comm), HMPI__PASS_OP)                                               \
+    X(Exscan, exscan, HMPI__SIG_OP(comm), HMPI__PASS_OP)                                           \
+    X(Gather, gather, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED)                                   \
+    X(Scatter, scatter, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED)                                 \
+    X(Allgather, allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                                   \
+    X(Alltoall, alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                                     \
+    X(Reduce_scatter_block, reduce_scatter_block, HMPI__SIG_RSB(comm), HMPI__PASS_RSB)             \
+    X(Gatherv, gatherv, HMPI__SIG_GATHERV(comm), HMPI__PASS_GATHERV)                               \
+    X(Scatterv, scatterv, HMPI__SIG_SCATTERV(comm), HMPI__PASS_SCATTERV)                           \
+    X(Allgatherv, allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV)                   \
+    X(Alltoallv, alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV)                       \
+    X(Alltoallw, alltoallw, HMPI__SIG_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW)                       \
+    X(Reduce_scatter, reduce_scatter, HMPI__SIG_REDUCE_SCATTER(comm), HMPI__PASS_REDUCE_SCATTER)
+HMPI__COLLECTIVES(HMPI__DECLARE_ENTRY)
 
 /* In the order of the values of hmpi_algorithm in the registry (core/config.c). */
 enum hmpi__algorithm {

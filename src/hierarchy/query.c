@@ -1,6 +1,7 @@
 /* Level queries: hlevel info, minimal shared level, Träff's Comm_level,
  * supported resource types, and the info keys of hmpi communicators. */
 #include "hierarchy/commloc.h"
+#include "hierarchy/split.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,7 +149,11 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
 
 int HMPI_Get_hw_resource_info(MPI_Info *hw_info)
 {
-    static const char fn[] = "HMPI_Get_hw_resource_info";
+    return hmpi__get_hw_resource_info(hw_info, "HMPI_Get_hw_resource_info");
+}
+
+int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn)
+{
     const hmpi__locality *loc;
     char list[1024] = "", deepest[HMPI_MAX_LEVEL_NAME + 8] = "";
     size_t used = 0;

@@ -386,7 +386,12 @@ static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, 
 
 int HMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
-    static const char fn[] = "HMPI_Comm_split_type";
+    return hmpi__comm_split_type(comm, split_type, key, info, newcomm, "HMPI_Comm_split_type");
+}
+
+int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm,
+                          const char *fn)
+{
     hmpi__commloc *cl;
     hmpi__agreement a;
     MPI_Comm nc = MPI_COMM_NULL;

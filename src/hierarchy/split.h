@@ -34,4 +34,10 @@ int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra
 int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
                        MPI_Comm *rootscomm, const char *fn);
 
+/* HMPI_Comm_split_type and HMPI_Get_hw_resource_info, errors naming fn
+ * (libhmpi_mpi4's MPI_ functions are the other callers). */
+int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm,
+                          const char *fn);
+int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn);
+
 #endif

@@ -3,6 +3,7 @@
 #define HMPI_ISO_H
 
 #include "core/comm.h"
+#include "core/signatures.h"
 #include "schedule/request.h"
 
 /* In the order of the values of hmpi_iso_algorithm in the registry (core/config.c). */
@@ -102,6 +103,56 @@ typedef struct hmpi__nbr_args {
     MPI_Datatype type;
     MPI_Op op;
 } hmpi__nbr_args;
+
+/* `a` from the arguments of the public functions (named as MPI names them). */
+#define HMPI__NBR_A2A_ARGS(k)                                                                      \
+    hmpi__nbr_args a = {.kind = k,                                                                 \
+                        .sendbuf = sendbuf,                                                        \
+                        .scount = sendcount,                                                       \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcount = recvcount,                                                       \
+                        .rtype = recvtype}
+#define HMPI__NBR_A2AV_ARGS                                                                        \
+    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AV,                                                    \
+                        .sendbuf = sendbuf,                                                        \
+                        .scounts = sendcounts,                                                     \
+                        .sdispls = sdispls,                                                        \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rdispls = rdispls,                                                        \
+                        .rtype = recvtype}
+#define HMPI__NBR_A2AW_ARGS                                                                        \
+    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AW,                                                    \
+                        .sendbuf = sendbuf,                                                        \
+                        .scounts = sendcounts,                                                     \
+                        .sbdispls = sdispls,                                                       \
+                        .stypes = sendtypes,                                                       \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rbdispls = rdispls,                                                       \
+                        .rtypes = recvtypes}
+#define HMPI__NBR_AGV_ARGS                                                                         \
+    hmpi__nbr_args a = {.kind = HMPI__NBR_AGV,                                                     \
+                        .sendbuf = sendbuf,                                                        \
+                        .scount = sendcount,                                                       \
+                        .stype = sendtype,                                                         \
+                        .recvbuf = recvbuf,                                                        \
+                        .rcounts = recvcounts,                                                     \
+                        .rdispls = displs,                                                         \
+                        .rtype = recvtype}
+
+/* MPI's neighbourhood collectives on process topologies (neighbor.c):
+ * X(Name, name, signature, pass) for each. */
+#define HMPI__NEIGHBOR_COLLECTIVES(X)                                                              \
+    X(Neighbor_allgather, neighbor_allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                 \
+    X(Neighbor_allgatherv, neighbor_allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV) \
+    X(Neighbor_alltoall, neighbor_alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                   \
+    X(Neighbor_alltoallv, neighbor_alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV)     \
+    X(Neighbor_alltoallw, neighbor_alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(comm),                  \
+      HMPI__PASS_ALLTOALLW)
+HMPI__NEIGHBOR_COLLECTIVES(HMPI__DECLARE_ENTRY)
 
 /* Local checks of the blocks towards peers[0..nblocks-1] (MPI_PROC_NULL:
  * not significant); codes not raised. The receive side's block of slot i

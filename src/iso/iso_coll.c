@@ -563,43 +563,6 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
     return hmpi__iso_entry(comm, fn, a, info, form, request);
 }
 
-#define A2A_ARGS(k)                                                                                \
-    hmpi__nbr_args a = {.kind = k,                                                                 \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcount = recvcount,                                                       \
-                        .rtype = recvtype}
-#define A2AV_ARGS                                                                                  \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AV,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sdispls = sdispls,                                                        \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = rdispls,                                                        \
-                        .rtype = recvtype}
-#define A2AW_ARGS                                                                                  \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AW,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sbdispls = sdispls,                                                       \
-                        .stypes = sendtypes,                                                       \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rbdispls = rdispls,                                                       \
-                        .rtypes = recvtypes}
-#define AGV_ARGS                                                                                   \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_AGV,                                                     \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = displs,                                                         \
-                        .rtype = recvtype}
 #define AGW_ARGS                                                                                   \
     hmpi__nbr_args a = {.kind = HMPI__NBR_AGW,                                                     \
                         .sendbuf = sendbuf,                                                        \
@@ -628,20 +591,6 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
                         .op = op}
 
 /* Argument lists of the public functions (spelled out in hmpi.h). */
-#define ISO_A2A_SIG                                                                                \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
-        MPI_Datatype recvtype, MPI_Comm isocomm
-#define ISO_A2AV_SIG                                                                               \
-    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
-        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
-        MPI_Comm isocomm
-#define ISO_A2AW_SIG                                                                               \
-    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
-        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
-        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm isocomm
-#define ISO_AGV_SIG                                                                                \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm isocomm
 #define ISO_AGW_SIG                                                                                \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
         const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],          \
@@ -675,11 +624,11 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
                      request);                                                                     \
     }
 
-ISO_FORMS(alltoall, ISO_A2A_SIG, A2A_ARGS(HMPI__NBR_A2A))
-ISO_FORMS(alltoallv, ISO_A2AV_SIG, A2AV_ARGS)
-ISO_FORMS(alltoallw, ISO_A2AW_SIG, A2AW_ARGS)
-ISO_FORMS(allgather, ISO_A2A_SIG, A2A_ARGS(HMPI__NBR_AG))
-ISO_FORMS(allgatherv, ISO_AGV_SIG, AGV_ARGS)
+ISO_FORMS(alltoall, HMPI__SIG_ALL(isocomm), HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A))
+ISO_FORMS(alltoallv, HMPI__SIG_ALLTOALLV(isocomm), HMPI__NBR_A2AV_ARGS)
+ISO_FORMS(alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(isocomm), HMPI__NBR_A2AW_ARGS)
+ISO_FORMS(allgather, HMPI__SIG_ALL(isocomm), HMPI__NBR_A2A_ARGS(HMPI__NBR_AG))
+ISO_FORMS(allgatherv, HMPI__SIG_ALLGATHERV(isocomm), HMPI__NBR_AGV_ARGS)
 ISO_FORMS(allgatherw, ISO_AGW_SIG, AGW_ARGS)
 ISO_FORMS(reduce, ISO_RED_SIG, RED_ARGS)
 ISO_FORMS(scatter_reduce, ISO_SRED_SIG, SRED_ARGS)

@@ -141,82 +141,33 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
 
 /* ---- the public functions ---------------------------------------------- */
 
-#define NBR_A2A_ARGS(k)                                                                            \
-    hmpi__nbr_args a = {.kind = k,                                                                 \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcount = recvcount,                                                       \
-                        .rtype = recvtype}
-#define NBR_A2AV_ARGS                                                                              \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AV,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sdispls = sdispls,                                                        \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = rdispls,                                                        \
-                        .rtype = recvtype}
-#define NBR_A2AW_ARGS                                                                              \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AW,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sbdispls = sdispls,                                                       \
-                        .stypes = sendtypes,                                                       \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rbdispls = rdispls,                                                       \
-                        .rtypes = recvtypes}
-#define NBR_AGV_ARGS                                                                               \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_AGV,                                                     \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = displs,                                                         \
-                        .rtype = recvtype}
-
-/* Argument lists of the public functions (MPI's, spelled out in hmpi.h). */
-#define NBR_A2A_SIG                                                                                \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,       \
-        MPI_Datatype recvtype, MPI_Comm comm
-#define NBR_A2AV_SIG                                                                               \
-    const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,       \
-        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,         \
-        MPI_Comm comm
-#define NBR_A2AW_SIG                                                                               \
-    const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
-        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],                     \
-        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm
-#define NBR_AGV_SIG                                                                                \
-    const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
-        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm
-
-/* The three forms of one collective. */
-#define NBR_FORMS(name, SIG, ARGS)                                                                 \
-    int HMPI_Neighbor_##name(SIG)                                                                  \
+/* A collective's internal entry (hmpi__mpi_neighbor_<name>) and its three
+ * public forms. */
+#define NBR_FORMS(name, SIG, PASS, ARGS)                                                           \
+    int hmpi__mpi_neighbor_##name(const char *fn, int form, SIG, MPI_Info info,                    \
+                                  HMPI_Request *request)                                           \
     {                                                                                              \
         ARGS;                                                                                      \
-        return entry(comm, "HMPI_Neighbor_" #name, &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING, NULL);  \
+        return entry(comm, fn, &a, info, form, request);                                           \
+    }                                                                                              \
+    int HMPI_Neighbor_##name(SIG)                                                                  \
+    {                                                                                              \
+        return hmpi__mpi_neighbor_##name("HMPI_Neighbor_" #name, HMPI__FORM_BLOCKING, PASS,        \
+                                         MPI_INFO_NULL, NULL);                                     \
     }                                                                                              \
     int HMPI_Ineighbor_##name(SIG, HMPI_Request *request)                                          \
     {                                                                                              \
-        ARGS;                                                                                      \
-        return entry(comm, "HMPI_Ineighbor_" #name, &a, MPI_INFO_NULL, HMPI__FORM_NONBLOCKING,     \
-                     request);                                                                     \
+        return hmpi__mpi_neighbor_##name("HMPI_Ineighbor_" #name, HMPI__FORM_NONBLOCKING, PASS,    \
+                                         MPI_INFO_NULL, request);                                  \
     }                                                                                              \
     int HMPI_Neighbor_##name##_init(SIG, MPI_Info info, HMPI_Request *request)                     \
     {                                                                                              \
-        ARGS;                                                                                      \
-        return entry(comm, "HMPI_Neighbor_" #name "_init", &a, info, HMPI__FORM_PERSISTENT,        \
-                     request);                                                                     \
+        return hmpi__mpi_neighbor_##name("HMPI_Neighbor_" #name "_init", HMPI__FORM_PERSISTENT,    \
+                                         PASS, info, request);                                     \
     }
 
-NBR_FORMS(allgather, NBR_A2A_SIG, NBR_A2A_ARGS(HMPI__NBR_AG))
-NBR_FORMS(allgatherv, NBR_AGV_SIG, NBR_AGV_ARGS)
-NBR_FORMS(alltoall, NBR_A2A_SIG, NBR_A2A_ARGS(HMPI__NBR_A2A))
-NBR_FORMS(alltoallv, NBR_A2AV_SIG, NBR_A2AV_ARGS)
-NBR_FORMS(alltoallw, NBR_A2AW_SIG, NBR_A2AW_ARGS)
+NBR_FORMS(allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_AG))
+NBR_FORMS(allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV, HMPI__NBR_AGV_ARGS)
+NBR_FORMS(alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A))
+NBR_FORMS(alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV, HMPI__NBR_A2AV_ARGS)
+NBR_FORMS(alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW, HMPI__NBR_A2AW_ARGS)

@@ -66,23 +66,29 @@ typedef struct cart {
     int *dims, *periods, *coords; /* one allocation */
 } cart;
 
-static int cart_get(MPI_Comm comm, const char *fn, cart *c)
+/* The grid of comm, Cartesian (one allocation; code not raised). */
+static int cart_read(MPI_Comm comm, cart *c)
 {
-    int topo = MPI_UNDEFINED;
-    c->dims = NULL;
-    if (comm == MPI_COMM_NULL)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
-    topo = hmpi__topo_kind(comm);
-    if (topo != MPI_CART)
-        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
-                           "the communicator has no Cartesian topology");
     MPI_Cartdim_get(comm, &c->ndims);
-    if (!(c->dims = HMPI__ALLOC(int, 3 * (size_t)c->ndims)))
-        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+    if (!(c->dims = HMPI__ALLOC(int, 3 * (size_t)c->ndims + 1)))
+        return MPI_ERR_NO_MEM;
     c->periods = c->dims + c->ndims;
     c->coords = c->periods + c->ndims;
     if (c->ndims > 0)
         MPI_Cart_get(comm, c->ndims, c->dims, c->periods, c->coords);
+    return MPI_SUCCESS;
+}
+
+static int cart_get(MPI_Comm comm, const char *fn, cart *c)
+{
+    c->dims = NULL;
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (hmpi__topo_kind(comm) != MPI_CART)
+        return hmpi__error(comm, MPI_ERR_TOPOLOGY, fn,
+                           "the communicator has no Cartesian topology");
+    if (cart_read(comm, c) != MPI_SUCCESS)
+        return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory");
     return MPI_SUCCESS;
 }
 
@@ -219,19 +225,16 @@ int hmpi__iso_cart_neighbors(MPI_Comm comm, const char *fn, hmpi__iso **out)
         *out = n;
         return MPI_SUCCESS;
     }
-    MPI_Cartdim_get(comm, &c.ndims); /* comm is Cartesian: the caller checked */
-    int s = 2 * c.ndims, *offsets = HMPI__ALLOC(int, (size_t)s *c.ndims + 1);
-    if ((c.dims = HMPI__ALLOC(int, 3 * (size_t)c.ndims + 1)) && offsets) {
-        c.periods = c.dims + c.ndims;
-        c.coords = c.periods + c.ndims;
-        if (c.ndims > 0)
-            MPI_Cart_get(comm, c.ndims, c.dims, c.periods, c.coords);
-        for (int d = 0; d < c.ndims; d++)
+    int *offsets = NULL;
+    c.dims = NULL;
+    if (cart_read(comm, &c) == MPI_SUCCESS && /* comm is Cartesian: the caller checked */
+        (offsets = HMPI__ALLOC(int, 2 * (size_t)c.ndims * c.ndims + 1))) {
+        for (int d = 0; d < c.ndims; d++) /* -e_d, then +e_d */
             for (int j = 0; j < c.ndims; j++) {
                 offsets[(size_t)(2 * d) * c.ndims + j] = j == d ? -1 : 0;
                 offsets[(size_t)(2 * d + 1) * c.ndims + j] = j == d ? 1 : 0;
             }
-        n = iso_new(&c, comm, s, offsets);
+        n = iso_new(&c, comm, 2 * c.ndims, offsets);
     }
     free(offsets);
     free(c.dims);

@@ -10,7 +10,10 @@
 #ifndef HMPI_MPI4_INTERNAL_H
 #define HMPI_MPI4_INTERNAL_H
 
+#include "coll/coll.h"
+#include "hierarchy/split.h"
 #include "hmpi_internal.h"
+#include "iso/iso.h"
 #include "schedule/request.h"
 
 #include <hmpi_mpi4.h>
@@ -18,10 +21,10 @@
 /* An hmpi operation behind an MPI_Request. */
 typedef struct hmpi__proxy {
     MPI_Request handle; /* what the program holds */
-    HMPI_Request req;   /* hmpi's; NULL once a nonblocking one completed */
+    HMPI_Request req;   /* hmpi's (running while req->active); NULL once a
+                           nonblocking one completed */
     int persistent;
-    int started;  /* started and not yet reported complete to the program */
-    int finished; /* complete inside hmpi, not yet reported */
+    int finished; /* complete inside hmpi, not yet reported to the program */
 } hmpi__proxy;
 
 /* Calls into hmpi set this (per thread), so that the MPI calls hmpi makes

@@ -14,6 +14,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,23 +119,23 @@ static void remove_proxy(hmpi__proxy *p)
 int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *fn, MPI_Request *out)
 {
     hmpi__proxy *p = calloc(1, sizeof *p);
-    int rc = MPI_ERR_NO_MEM;
-    if (p && (rc = PMPI_Send_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF,
-                                  &p->handle)) == MPI_SUCCESS) {
+    if (p && PMPI_Send_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, &p->handle) ==
+                 MPI_SUCCESS) {
         p->req = r;
         p->persistent = persistent;
-        p->started = !persistent;
-        if ((rc = insert(p)) == MPI_SUCCESS) {
+        if (insert(p) == MPI_SUCCESS) {
             *out = p->handle;
             return MPI_SUCCESS;
         }
         PMPI_Request_free(&p->handle);
     }
     free(p);
-    if (!persistent) /* already running: let it finish */
-        HMPI__MPI4_CALL(rc, HMPI_Wait(&r, MPI_STATUS_IGNORE));
-    else
-        HMPI__MPI4_CALL(rc, HMPI_Request_free(&r));
+    int rc = MPI_SUCCESS;
+    if (r->active) /* a nonblocking one runs already: let it finish */
+        HMPI__MPI4_CALL(rc, hmpi__request_wait(&r, MPI_STATUS_IGNORE));
+    if (r)
+        hmpi__request_destroy(&r);
+    (void)rc; /* the error reported is the memory */
     return hmpi__error(comm, MPI_ERR_NO_MEM, fn, "out of memory for the request");
 }
 
@@ -145,37 +146,41 @@ static void destroy(hmpi__proxy *p)
     free(p);
 }
 
-/* The status of a completed collective: empty, as the MPI library writes it
- * for an inactive request (the proxy always is). */
-static void empty_status(hmpi__proxy *p, MPI_Status *status)
+/* The proxy behind *request, or NULL (then the MPI library's). */
+static hmpi__proxy *proxy_of(const MPI_Request *request)
 {
-    int flag;
-    if (status != MPI_STATUS_IGNORE)
-        PMPI_Request_get_status(p->handle, &flag, status);
+    return hmpi__mpi4_inside || !request ? NULL : find(*request);
 }
 
-/* Advance a started operation; p->finished tells whether it completed. */
+/* Running inside hmpi (hmpi's request is active). */
+static int running(const hmpi__proxy *p)
+{
+    return p->req && p->req->active;
+}
+
+/* Active to the program: started, and its completion not yet reported. */
+static int active(const hmpi__proxy *p)
+{
+    return p->finished || running(p);
+}
+
+/* Advance a running operation; p->finished tells whether it completed. */
 static int progress(hmpi__proxy *p)
 {
     int flag = 0, rc = MPI_SUCCESS;
-    if (p->started && !p->finished) {
-        HMPI__MPI4_CALL(rc, HMPI_Test(&p->req, &flag, MPI_STATUS_IGNORE));
+    if (running(p)) {
+        HMPI__MPI4_CALL(rc, hmpi__request_test(&p->req, &flag, MPI_STATUS_IGNORE));
         p->finished = flag;
     }
     return rc;
-}
-
-static int is_done(const hmpi__proxy *p)
-{
-    return !p->started || p->finished;
 }
 
 /* Tell the program: an empty status; a nonblocking operation's request is
  * freed and becomes MPI_REQUEST_NULL, a persistent one inactive. */
 static void report(hmpi__proxy *p, MPI_Request *handle, MPI_Status *status)
 {
-    empty_status(p, status);
-    p->started = p->finished = 0;
+    hmpi__request_empty_status(status);
+    p->finished = 0;
     if (!p->persistent) {
         destroy(p);
         *handle = MPI_REQUEST_NULL;
@@ -189,22 +194,36 @@ static MPI_Comm comm_of(const hmpi__proxy *p)
 
 /* ---- arrays of requests ------------------------------------------------------ */
 
+#define SPLIT_SMALL 16 /* arrays up to this size are split without allocating */
+#define SPLIT_ENTRY                                                                                \
+    (sizeof(hmpi__proxy *) + sizeof(MPI_Status) + sizeof(MPI_Request) + 2 * sizeof(int))
+
 /* The MPI library's requests of an array, compacted, and hmpi's beside. */
 typedef struct split {
     int n, m;             /* all; the library's */
     hmpi__proxy **proxy;  /* [n]: NULL for the library's requests */
-    int *index;           /* [m]: their positions */
-    MPI_Request *reqs;    /* [m] */
     MPI_Status *statuses; /* [m], or MPI_STATUSES_IGNORE */
+    MPI_Request *reqs;    /* [m] */
+    int *index;           /* [m]: their positions */
     int *done;            /* [m] (Testsome's indices) */
-    void *mem;
+    void *mem;            /* small, or allocated */
+    max_align_t small[(SPLIT_SMALL * SPLIT_ENTRY + sizeof(max_align_t) - 1) / sizeof(max_align_t)];
 } split;
 
-/* *any = 0 (and nothing allocated) when no request of the array is hmpi's. */
-static int split_array(int n, MPI_Request *reqs, int want_statuses, split *s, int *any)
+static void split_free(split *s)
+{
+    if (s->mem != s->small)
+        free(s->mem);
+}
+
+/* *any = 0 (nothing to free) when no request of the array is hmpi's, or
+ * when hmpi itself calls: the caller passes the array to the MPI library.
+ * Errors are raised (naming fn). */
+static int split_array(const char *fn, int n, MPI_Request *reqs, int want_statuses, split *s,
+                       int *any)
 {
     *any = 0;
-    if (atomic_load_explicit(&live, memory_order_acquire) == 0)
+    if (hmpi__mpi4_inside || atomic_load_explicit(&live, memory_order_acquire) == 0)
         return MPI_SUCCESS;
     hmpi__proxy *first = NULL;
     int at = 0;
@@ -212,12 +231,10 @@ static int split_array(int n, MPI_Request *reqs, int want_statuses, split *s, in
         first = find(reqs[at]);
     if (!first)
         return MPI_SUCCESS;
-    *any = 1;
-    size_t bytes = (size_t)n * (sizeof(hmpi__proxy *) + 2 * sizeof(int) + sizeof(MPI_Request) +
-                                sizeof(MPI_Status));
-    char *mem = malloc(bytes + 16);
+    char *mem = n <= SPLIT_SMALL ? (char *)s->small : malloc((size_t)n * SPLIT_ENTRY);
     if (!mem)
-        return MPI_ERR_NO_MEM;
+        return hmpi__error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn, "out of memory");
+    *any = 1;
     s->mem = mem;
     s->n = n;
     s->m = 0;
@@ -251,75 +268,45 @@ static MPI_Status *status_at(MPI_Status *statuses, int i)
     return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
 
-/* ---- the intercepted functions --------------------------------------------- */
+/* ---- one request ------------------------------------------------------------- */
 
 HMPI_API int MPI_Start(MPI_Request *request)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside || !request ? NULL : find(*request);
+    hmpi__proxy *p = proxy_of(request);
     int rc;
     if (!p)
         return PMPI_Start(request);
-    if (p->started)
+    if (active(p))
         return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Start",
                            "argument 'request' is already active");
-    HMPI__MPI4_CALL(rc, HMPI_Start(&p->req));
-    if (rc == MPI_SUCCESS) {
-        p->started = 1;
-        p->finished = 0;
-    }
-    return rc;
-}
-
-HMPI_API int MPI_Startall(int count, MPI_Request array_of_requests[])
-{
-    split s;
-    int any, rc;
-    if (hmpi__mpi4_inside)
-        return PMPI_Startall(count, array_of_requests);
-    if ((rc = split_array(count, array_of_requests, 0, &s, &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Startall", "out of memory");
-    if (!any)
-        return PMPI_Startall(count, array_of_requests);
-    for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
-        if (s.proxy[i] && s.proxy[i]->started)
-            rc = hmpi__error(comm_of(s.proxy[i]), MPI_ERR_REQUEST, "MPI_Startall",
-                             "array_of_requests[%d] is already active", i);
-    if (rc == MPI_SUCCESS && s.m > 0 && (rc = PMPI_Startall(s.m, s.reqs)) == MPI_SUCCESS)
-        put_back(&s, array_of_requests);
-    for (int i = 0; i < count && rc == MPI_SUCCESS; i++) /* hmpi's in array order */
-        if (s.proxy[i]) {
-            HMPI__MPI4_CALL(rc, HMPI_Start(&s.proxy[i]->req));
-            s.proxy[i]->started = rc == MPI_SUCCESS;
-            s.proxy[i]->finished = 0;
-        }
-    free(s.mem);
-    return rc;
+    HMPI__MPI4_CALL(rc, hmpi__request_start(p->req, "MPI_Start"));
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(comm_of(p), rc);
 }
 
 HMPI_API int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside || !request ? NULL : find(*request);
+    hmpi__proxy *p = proxy_of(request);
     int rc = MPI_SUCCESS;
     if (!p)
         return PMPI_Wait(request, status);
-    if (p->started && !p->finished) {
-        HMPI__MPI4_CALL(rc, HMPI_Wait(&p->req, MPI_STATUS_IGNORE));
-        p->finished = rc == MPI_SUCCESS;
-    }
-    if (rc == MPI_SUCCESS)
-        report(p, request, status);
-    return rc;
+    MPI_Comm comm = comm_of(p);
+    if (running(p))
+        HMPI__MPI4_CALL(rc, hmpi__request_wait(&p->req, MPI_STATUS_IGNORE));
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm, rc);
+    report(p, request, status);
+    return MPI_SUCCESS;
 }
 
 HMPI_API int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside || !request ? NULL : find(*request);
+    hmpi__proxy *p = proxy_of(request);
     int rc;
     if (!p)
         return PMPI_Test(request, flag, status);
     if ((rc = progress(p)) != MPI_SUCCESS)
-        return rc;
-    *flag = is_done(p);
+        return hmpi__raise(comm_of(p), rc);
+    *flag = !running(p);
     if (*flag)
         report(p, request, status);
     return MPI_SUCCESS;
@@ -327,38 +314,37 @@ HMPI_API int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 
 HMPI_API int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside ? NULL : find(request);
+    hmpi__proxy *p = proxy_of(&request);
     int rc;
     if (!p)
         return PMPI_Request_get_status(request, flag, status);
     if ((rc = progress(p)) != MPI_SUCCESS)
-        return rc;
-    *flag = is_done(p);
+        return hmpi__raise(comm_of(p), rc);
+    *flag = !running(p);
     if (*flag)
-        empty_status(p, status);
+        hmpi__request_empty_status(status);
     return MPI_SUCCESS;
 }
 
 HMPI_API int MPI_Request_free(MPI_Request *request)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside || !request ? NULL : find(*request);
-    int rc = MPI_SUCCESS;
+    hmpi__proxy *p = proxy_of(request);
     if (!p)
         return PMPI_Request_free(request);
-    if (p->started)
+    if (active(p))
         return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Request_free",
                            "argument 'request' is an active collective operation (complete it "
                            "first)");
     if (p->req)
-        HMPI__MPI4_CALL(rc, HMPI_Request_free(&p->req));
+        hmpi__request_destroy(&p->req);
     destroy(p);
     *request = MPI_REQUEST_NULL;
-    return rc;
+    return MPI_SUCCESS;
 }
 
 HMPI_API int MPI_Cancel(MPI_Request *request)
 {
-    hmpi__proxy *p = hmpi__mpi4_inside || !request ? NULL : find(*request);
+    hmpi__proxy *p = proxy_of(request);
     if (!p)
         return PMPI_Cancel(request);
     return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Cancel",
@@ -366,15 +352,40 @@ HMPI_API int MPI_Cancel(MPI_Request *request)
                        "cancelled");
 }
 
-/* Advance every started hmpi operation; *all: each is done. */
+/* ---- arrays: start, all ------------------------------------------------------ */
+
+HMPI_API int MPI_Startall(int count, MPI_Request array_of_requests[])
+{
+    split s;
+    int any, rc = split_array("MPI_Startall", count, array_of_requests, 0, &s, &any);
+    if (rc != MPI_SUCCESS || !any)
+        return rc != MPI_SUCCESS ? rc : PMPI_Startall(count, array_of_requests);
+    for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
+        if (s.proxy[i] && active(s.proxy[i]))
+            rc = hmpi__error(comm_of(s.proxy[i]), MPI_ERR_REQUEST, "MPI_Startall",
+                             "array_of_requests[%d] is already active", i);
+    if (rc == MPI_SUCCESS && s.m > 0 && (rc = PMPI_Startall(s.m, s.reqs)) == MPI_SUCCESS)
+        put_back(&s, array_of_requests);
+    for (int i = 0; i < count && rc == MPI_SUCCESS; i++) /* hmpi's in array order */
+        if (s.proxy[i]) {
+            HMPI__MPI4_CALL(rc, hmpi__request_start(s.proxy[i]->req, "MPI_Startall"));
+            if (rc != MPI_SUCCESS)
+                rc = hmpi__raise(comm_of(s.proxy[i]), rc);
+        }
+    split_free(&s);
+    return rc;
+}
+
+/* Advance every running hmpi operation; *all: none still runs. Errors raised. */
 static int progress_all(const split *s, int *all)
 {
     int rc = MPI_SUCCESS;
     *all = 1;
     for (int i = 0; i < s->n && rc == MPI_SUCCESS; i++)
         if (s->proxy[i]) {
-            rc = progress(s->proxy[i]);
-            *all &= is_done(s->proxy[i]);
+            if ((rc = progress(s->proxy[i])) != MPI_SUCCESS)
+                rc = hmpi__raise(comm_of(s->proxy[i]), rc);
+            *all &= !running(s->proxy[i]);
         }
     return rc;
 }
@@ -392,14 +403,11 @@ static void report_all(const split *s, MPI_Request *reqs, MPI_Status *statuses)
 HMPI_API int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     split s;
-    int any, rc, hmpi_done = 0, mpi_done = 0;
-    if (hmpi__mpi4_inside)
-        return PMPI_Waitall(count, array_of_requests, array_of_statuses);
-    if ((rc = split_array(count, array_of_requests, array_of_statuses != MPI_STATUSES_IGNORE, &s,
-                          &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Waitall", "out of memory");
-    if (!any)
-        return PMPI_Waitall(count, array_of_requests, array_of_statuses);
+    int any, hmpi_done = 0, mpi_done;
+    int rc = split_array("MPI_Waitall", count, array_of_requests,
+                         array_of_statuses != MPI_STATUSES_IGNORE, &s, &any);
+    if (rc != MPI_SUCCESS || !any)
+        return rc != MPI_SUCCESS ? rc : PMPI_Waitall(count, array_of_requests, array_of_statuses);
     mpi_done = s.m == 0;
     while (rc == MPI_SUCCESS && !(hmpi_done && mpi_done)) {
         rc = progress_all(&s, &hmpi_done);
@@ -408,7 +416,7 @@ HMPI_API int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status 
     }
     if (rc == MPI_SUCCESS)
         report_all(&s, array_of_requests, array_of_statuses);
-    free(s.mem);
+    split_free(&s);
     return rc;
 }
 
@@ -416,14 +424,12 @@ HMPI_API int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                          MPI_Status array_of_statuses[])
 {
     split s;
-    int any, rc, hmpi_done = 0, mpi_done = 1;
-    if (hmpi__mpi4_inside)
-        return PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
-    if ((rc = split_array(count, array_of_requests, array_of_statuses != MPI_STATUSES_IGNORE, &s,
-                          &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Testall", "out of memory");
-    if (!any)
-        return PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
+    int any, hmpi_done = 0, mpi_done = 1;
+    int rc = split_array("MPI_Testall", count, array_of_requests,
+                         array_of_statuses != MPI_STATUSES_IGNORE, &s, &any);
+    if (rc != MPI_SUCCESS || !any)
+        return rc != MPI_SUCCESS ? rc
+                                 : PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
     rc = progress_all(&s, &hmpi_done);
     /* the library's requests are tested (and so changed) only when hmpi's are done */
     if (rc == MPI_SUCCESS && hmpi_done && s.m > 0)
@@ -431,22 +437,24 @@ HMPI_API int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
     *flag = rc == MPI_SUCCESS && hmpi_done && mpi_done;
     if (*flag)
         report_all(&s, array_of_requests, array_of_statuses);
-    free(s.mem);
+    split_free(&s);
     return rc;
 }
 
-/* One pass of Waitany: *index of a completed request, MPI_UNDEFINED with
- * *flag when none is active, *flag 0 when none completed yet. */
+/* ---- arrays: any, some (Wait: repeat the Test pass until it answers) --------- */
+
+/* One pass of Testany: *flag with *index of a completed request, or with
+ * MPI_UNDEFINED when none is active; *flag 0 when none completed yet. */
 static int test_any(split *s, MPI_Request *reqs, int *index, int *flag, MPI_Status *status)
 {
-    int rc = MPI_SUCCESS, active = 0, k;
+    int rc, any_active = 0, k;
     for (int i = 0; i < s->n; i++) {
         hmpi__proxy *p = s->proxy[i];
-        if (!p || !p->started)
+        if (!p || !active(p))
             continue;
-        active = 1;
+        any_active = 1;
         if ((rc = progress(p)) != MPI_SUCCESS)
-            return rc;
+            return hmpi__raise(comm_of(p), rc);
         if (p->finished) {
             report(p, &reqs[i], status);
             *index = i;
@@ -459,60 +467,54 @@ static int test_any(split *s, MPI_Request *reqs, int *index, int *flag, MPI_Stat
     if (*flag && k != MPI_UNDEFINED) {
         put_back(s, reqs);
         *index = s->index[k];
-    } else if (*flag && active) {
-        *flag = 0; /* the library has none active, but hmpi has */
     } else {
+        *flag = *flag && !any_active; /* the library has none active, but hmpi may */
         *index = MPI_UNDEFINED;
     }
     return MPI_SUCCESS;
 }
 
-HMPI_API int MPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+static int any_of(const char *fn, int wait, int count, MPI_Request *reqs, int *index, int *flag,
+                  MPI_Status *status)
 {
     split s;
-    int any, rc, flag = 0;
-    if (hmpi__mpi4_inside)
-        return PMPI_Waitany(count, array_of_requests, indx, status);
-    if ((rc = split_array(count, array_of_requests, 0, &s, &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Waitany", "out of memory");
-    if (!any)
-        return PMPI_Waitany(count, array_of_requests, indx, status);
-    while (rc == MPI_SUCCESS && !flag)
-        rc = test_any(&s, array_of_requests, indx, &flag, status);
-    free(s.mem);
+    int any, done = 0, rc = split_array(fn, count, reqs, 0, &s, &any);
+    if (rc != MPI_SUCCESS || !any)
+        return rc != MPI_SUCCESS ? rc
+               : wait            ? PMPI_Waitany(count, reqs, index, status)
+                                 : PMPI_Testany(count, reqs, index, flag, status);
+    do
+        rc = test_any(&s, reqs, index, &done, status);
+    while (rc == MPI_SUCCESS && wait && !done);
+    if (flag)
+        *flag = done;
+    split_free(&s);
     return rc;
+}
+
+HMPI_API int MPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+{
+    return any_of("MPI_Waitany", 1, count, array_of_requests, indx, NULL, status);
 }
 
 HMPI_API int MPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
                          MPI_Status *status)
 {
-    split s;
-    int any, rc;
-    if (hmpi__mpi4_inside)
-        return PMPI_Testany(count, array_of_requests, indx, flag, status);
-    if ((rc = split_array(count, array_of_requests, 0, &s, &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Testany", "out of memory");
-    if (!any)
-        return PMPI_Testany(count, array_of_requests, indx, flag, status);
-    rc = test_any(&s, array_of_requests, indx, flag, status);
-    if (rc == MPI_SUCCESS && !*flag)
-        *indx = MPI_UNDEFINED;
-    free(s.mem);
-    return rc;
+    return any_of("MPI_Testany", 0, count, array_of_requests, indx, flag, status);
 }
 
-/* One pass of Waitsome: *outcount completed (0: none yet), MPI_UNDEFINED
+/* One pass of Testsome: *outcount completed (0: none yet), MPI_UNDEFINED
  * when none is active. */
 static int test_some(split *s, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses)
 {
-    int rc = MPI_SUCCESS, active = 0, out = 0, mout;
+    int rc, any_active = 0, out = 0, mout;
     for (int i = 0; i < s->n; i++) {
         hmpi__proxy *p = s->proxy[i];
-        if (!p || !p->started)
+        if (!p || !active(p))
             continue;
-        active = 1;
+        any_active = 1;
         if ((rc = progress(p)) != MPI_SUCCESS)
-            return rc;
+            return hmpi__raise(comm_of(p), rc);
         if (p->finished) {
             report(p, &reqs[i], status_at(statuses, out));
             indices[out++] = i;
@@ -528,46 +530,36 @@ static int test_some(split *s, MPI_Request *reqs, int *outcount, int *indices, M
         }
         put_back(s, reqs);
     }
-    *outcount = out == 0 && !active && mout == MPI_UNDEFINED ? MPI_UNDEFINED : out;
+    *outcount = out == 0 && !any_active && mout == MPI_UNDEFINED ? MPI_UNDEFINED : out;
     return MPI_SUCCESS;
+}
+
+static int some_of(const char *fn, int wait, int incount, MPI_Request *reqs, int *outcount,
+                   int *indices, MPI_Status *statuses)
+{
+    split s;
+    int any, rc = split_array(fn, incount, reqs, statuses != MPI_STATUSES_IGNORE, &s, &any);
+    if (rc != MPI_SUCCESS || !any)
+        return rc != MPI_SUCCESS ? rc
+               : wait            ? PMPI_Waitsome(incount, reqs, outcount, indices, statuses)
+                                 : PMPI_Testsome(incount, reqs, outcount, indices, statuses);
+    do
+        rc = test_some(&s, reqs, outcount, indices, statuses);
+    while (rc == MPI_SUCCESS && wait && *outcount == 0);
+    split_free(&s);
+    return rc;
 }
 
 HMPI_API int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                           int array_of_indices[], MPI_Status array_of_statuses[])
 {
-    split s;
-    int any, rc;
-    if (hmpi__mpi4_inside)
-        return PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices,
-                             array_of_statuses);
-    if ((rc = split_array(incount, array_of_requests, array_of_statuses != MPI_STATUSES_IGNORE, &s,
-                          &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Waitsome", "out of memory");
-    if (!any)
-        return PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices,
-                             array_of_statuses);
-    do
-        rc = test_some(&s, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    while (rc == MPI_SUCCESS && *outcount == 0);
-    free(s.mem);
-    return rc;
+    return some_of("MPI_Waitsome", 1, incount, array_of_requests, outcount, array_of_indices,
+                   array_of_statuses);
 }
 
 HMPI_API int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                           int array_of_indices[], MPI_Status array_of_statuses[])
 {
-    split s;
-    int any, rc;
-    if (hmpi__mpi4_inside)
-        return PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices,
-                             array_of_statuses);
-    if ((rc = split_array(incount, array_of_requests, array_of_statuses != MPI_STATUSES_IGNORE, &s,
-                          &any)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_WORLD, rc, "MPI_Testsome", "out of memory");
-    if (!any)
-        return PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices,
-                             array_of_statuses);
-    rc = test_some(&s, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    free(s.mem);
-    return rc;
+    return some_of("MPI_Testsome", 0, incount, array_of_requests, outcount, array_of_indices,
+                   array_of_statuses);
 }

@@ -28,7 +28,8 @@ HMPI_API int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Inf
     int type = hmpi_type(split_type), rc;
     if (hmpi__mpi4_inside || type == -1)
         return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
-    HMPI__MPI4_CALL(rc, HMPI_Comm_split_type(comm, type, key, info, newcomm));
+    HMPI__MPI4_CALL(rc,
+                    hmpi__comm_split_type(comm, type, key, info, newcomm, "MPI_Comm_split_type"));
     return rc;
 }
 
@@ -36,6 +37,6 @@ HMPI_API int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Inf
 HMPI_API int MPI_Get_hw_resource_info(MPI_Info *hw_info)
 {
     int rc;
-    HMPI__MPI4_CALL(rc, HMPI_Get_hw_resource_info(hw_info));
+    HMPI__MPI4_CALL(rc, hmpi__get_hw_resource_info(hw_info, "MPI_Get_hw_resource_info"));
     return rc;
 }

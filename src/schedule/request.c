@@ -21,7 +21,7 @@ void hmpi__request_destroy(HMPI_Request *request)
     *request = HMPI_REQUEST_NULL;
 }
 
-static void empty_status(MPI_Status *status)
+void hmpi__request_empty_status(MPI_Status *status)
 {
     if (status == MPI_STATUS_IGNORE)
         return;
@@ -38,7 +38,7 @@ static void completed(HMPI_Request *request, MPI_Status *status)
     (*request)->active = 0;
     if (!(*request)->persistent)
         hmpi__request_destroy(request);
-    empty_status(status);
+    hmpi__request_empty_status(status);
 }
 
 int hmpi__request_start(HMPI_Request r, const char *fn)
@@ -54,13 +54,30 @@ int hmpi__request_wait(HMPI_Request *request, MPI_Status *status)
 {
     HMPI_Request r = *request;
     if (!r || !r->active) { /* null or inactive: returns at once, empty status */
-        empty_status(status);
+        hmpi__request_empty_status(status);
         return MPI_SUCCESS;
     }
     int rc = hmpi__sched_wait(r->sched);
     if (rc == MPI_SUCCESS)
         completed(request, status);
     return rc;
+}
+
+int hmpi__request_test(HMPI_Request *request, int *flag, MPI_Status *status)
+{
+    HMPI_Request r = *request;
+    int done = 0, rc;
+    if (!r || !r->active) { /* null or inactive: complete, empty status */
+        *flag = 1;
+        hmpi__request_empty_status(status);
+        return MPI_SUCCESS;
+    }
+    if ((rc = hmpi__sched_test(r->sched, &done)) != MPI_SUCCESS)
+        return rc;
+    *flag = done;
+    if (done)
+        completed(request, status);
+    return MPI_SUCCESS;
 }
 
 int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request)
@@ -150,19 +167,9 @@ int HMPI_Test(HMPI_Request *request, int *flag, MPI_Status *status)
     if (!request || !flag)
         return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, "HMPI_Test", "argument '%s' is NULL",
                            !request ? "request" : "flag");
-    HMPI_Request r = *request;
-    if (!r || !r->active) {
-        *flag = 1;
-        empty_status(status);
-        return MPI_SUCCESS;
-    }
-    int done = 0, rc = hmpi__sched_test(r->sched, &done);
-    if (rc != MPI_SUCCESS)
-        return hmpi__raise(r->comm, rc);
-    *flag = done;
-    if (done)
-        completed(request, status);
-    return MPI_SUCCESS;
+    MPI_Comm comm = *request ? (*request)->comm : MPI_COMM_NULL;
+    int rc = hmpi__request_test(request, flag, status);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
 }
 
 int HMPI_Request_free(HMPI_Request *request)

@@ -27,6 +27,12 @@ int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const ch
 /* Start and complete, for library code (errors not raised). */
 int hmpi__request_start(HMPI_Request r, const char *fn);
 int hmpi__request_wait(HMPI_Request *request, MPI_Status *status);
+/* Advance a request; *flag = 1 when complete (a nonblocking one is then
+ * freed, a persistent one inactive). */
+int hmpi__request_test(HMPI_Request *request, int *flag, MPI_Status *status);
+/* The status of a completed collective: MPI_ANY_SOURCE, MPI_ANY_TAG, no
+ * element (MPI_STATUS_IGNORE: nothing). */
+void hmpi__request_empty_status(MPI_Status *status);
 void hmpi__request_destroy(HMPI_Request *request);
 
 #endif

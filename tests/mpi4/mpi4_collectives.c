@@ -13,16 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int checks, me, p;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "[rank %d] %s:%d: check failed: %s\n", me, __FILE__, __LINE__, #cond); \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
-        }                                                                                          \
-    } while (0)
+#include "mpi4_check.h"
 
 enum coll {
     BARRIER,
@@ -347,10 +338,7 @@ int main(int argc, char **argv)
         test_persistent(c);
     test_mixed();
     test_neighbors();
-    int total = 0;
-    MPI_Reduce(&checks, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (me == 0)
-        printf("mpi4_collectives: %d checks passed\n", total);
+    checks_done("mpi4_collectives");
     MPI_Finalize();
     return 0;
 }

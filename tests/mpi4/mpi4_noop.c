@@ -9,16 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int checks, me, p;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "[rank %d] %s:%d: check failed: %s\n", me, __FILE__, __LINE__, #cond); \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
-        }                                                                                          \
-    } while (0)
+#include "mpi4_check.h"
 
 static int compare_double(const void *a, const void *b)
 {
@@ -111,10 +102,7 @@ int main(int argc, char **argv)
     MPI_Comm_free(&node);
     if (argc > 1)
         pingpong(atoi(argv[1]));
-    int total = 0;
-    MPI_Reduce(&checks, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (me == 0)
-        printf("mpi4_noop: %d checks passed\n", total);
+    checks_done("mpi4_noop");
     MPI_Finalize();
     return 0;
 }
