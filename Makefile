@@ -2,6 +2,7 @@
 #   make demo    install what is missing, build, show the hierarchy and a measurement
 #   make check   install what is missing, build with Open MPI and MPICH, run all tests
 #   make simulate  the SimGrid study of the collectives at scale (long; see README)
+#   make reproduce the papers' evaluations in SimGrid (doc/results.md; about an hour)
 BUILD   ?= build
 MAKEFLAGS += --no-print-directory
 JOBS    ?= 2
@@ -11,7 +12,7 @@ OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 CLUSTER ?= share/clusters/goglin-4nodes.conf
 
 .PHONY: all deps build build-openmpi build-mpich check check-openmpi check-mpich demo fuzz \
-        doc format clean simulate demo-simulation
+        doc format clean simulate demo-simulation reproduce
 
 all: build
 
@@ -77,6 +78,12 @@ demo-simulation: deps
 SIM_OUT ?= $(BUILD)/simulate
 simulate: deps
 	@scripts/simulate.sh $(SIM_OUT)
+
+# The papers' evaluations on machines shaped like theirs (doc/results.md):
+# CSV, tables and plots under $(REPRO_OUT); REPRO_STUDIES picks some.
+REPRO_OUT ?= $(BUILD)/reproduce
+reproduce: deps
+	@scripts/reproduce.sh $(REPRO_OUT) $(REPRO_STUDIES)
 
 # The API reference (Doxygen): every public symbol documented, no warning.
 doc:

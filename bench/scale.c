@@ -11,12 +11,15 @@
  * the median over repetitions of the slowest rank's time for one operation.
  * `bytes` is the buffer of one process: bcast's buffer, the reduction vector,
  * and for allgather and alltoall the whole receive buffer (a block is
- * bytes / ranks, at least one byte); for the isomorphic alltoall on a
- * periodic 3-D grid (iso_moore3d: 26 neighbours, iso_vn3d: 6), one block. Variants: `mpi` the
- * blocking MPI call; `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then HMPI_Start
+ * bytes / ranks, at least one byte; gather: the root's receive buffer likewise); for the isomorphic
+ * alltoall on a periodic 3-D grid (iso_moore3d: 26 neighbours, iso_vn3d: 6), one block. Variants:
+ * `mpi` the blocking MPI call; `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then
+ * HMPI_Start
  * + HMPI_Wait) with the automatic choice; `hmpi:ALG` the same with hmpi_algorithm=ALG
  * (`hmpi:ALG*N`: and hmpi_lanes=N) (hmpi_iso_algorithm for the isomorphic ones, which have no `mpi`
- * variant: SMPI has no neighbourhood collectives).
+ * variant: SMPI has no neighbourhood collectives). For the isomorphic ones, two more rows: `create`
+ * (MPI_Cart_create + HMPI_Iso_neighborhood_create) and `VARIANT/init` (the persistent request's
+ * schedule set-up), the slowest rank's time of one call.
  *
  * Placements: `ordered` is MPI_COMM_WORLD; `shuffled` renumbers the ranks at
  * random (MPI_Comm_split, fixed seed); `roundrobin` deals consecutive ranks
@@ -35,9 +38,21 @@
 #define BENCH_FREE(p) free(p)
 #endif
 
-enum { BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, BARRIER, ISO_MOORE3D, ISO_VN3D, NCOLL };
-static const char *const coll_names[NCOLL] = {"bcast",    "reduce",  "allreduce",   "allgather",
-                                              "alltoall", "barrier", "iso_moore3d", "iso_vn3d"};
+enum {
+    BCAST,
+    REDUCE,
+    ALLREDUCE,
+    ALLGATHER,
+    ALLTOALL,
+    BARRIER,
+    GATHER,
+    ISO_MOORE3D,
+    ISO_VN3D,
+    NCOLL
+};
+static const char *const coll_names[NCOLL] = {"bcast",     "reduce",      "allreduce",
+                                              "allgather", "alltoall",    "barrier",
+                                              "gather",    "iso_moore3d", "iso_vn3d"};
 
 static int is_iso(int coll)
 {
@@ -50,6 +65,7 @@ typedef struct op {
     MPI_Comm comm;
     MPI_Comm cart; /* iso: the periodic 3-D grid (comm is it, with the neighbourhood) */
     char *sbuf, *rbuf;
+    double create; /* iso: slowest rank's time in MPI_Cart_create + HMPI_Iso_neighborhood_create */
 } op;
 
 static int reps = 5;
@@ -69,6 +85,8 @@ static int hmpi_init(const op *o, MPI_Info info, HMPI_Request *req)
         return HMPI_Allgather_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
     case ALLTOALL:
         return HMPI_Alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
+    case GATHER:
+        return HMPI_Gather_init(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm, info, req);
     case ISO_MOORE3D:
     case ISO_VN3D:
         return HMPI_Iso_neighbor_alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
@@ -96,6 +114,9 @@ static void mpi_blocking(const op *o)
         break;
     case ALLTOALL:
         MPI_Alltoall(o->sbuf, c, t, o->rbuf, c, t, o->comm);
+        break;
+    case GATHER:
+        MPI_Gather(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm);
         break;
     default:
         MPI_Barrier(o->comm);
@@ -148,6 +169,9 @@ static double measure(const op *o, HMPI_Request *hreq)
     return t[n / 2];
 }
 
+/* The slowest rank's time in the last hmpi _init call (schedule set-up). */
+static double last_init;
+
 /* Time one variant; a negative time when hmpi refused it (e.g. an
  * algorithm that does not implement the collective). */
 static double run_variant(const op *o, const char *variant)
@@ -167,7 +191,10 @@ static double run_variant(const op *o, const char *variant)
         }
         MPI_Info_set(info, is_iso(o->coll) ? "hmpi_iso_algorithm" : "hmpi_algorithm", alg);
     }
+    double t0 = synchronized_start(o->comm);
     int rc = hmpi_init(o, info, &req);
+    last_init = MPI_Wtime() - t0;
+    MPI_Allreduce(MPI_IN_PLACE, &last_init, 1, MPI_DOUBLE, MPI_MAX, o->comm);
     if (info != MPI_INFO_NULL)
         MPI_Info_free(&info);
     if (rc != MPI_SUCCESS)
@@ -204,9 +231,13 @@ static void setup(op *o, int coll, long bytes, MPI_Comm comm)
     MPI_Comm_size(comm, &size);
     o->coll = coll;
     o->comm = comm;
+    o->create = 0;
     o->cart = MPI_COMM_NULL;
     if (is_iso(coll)) { /* bytes: one block, to each neighbour */
+        double t0 = synchronized_start(comm);
         int s = iso_grid(o, coll == ISO_MOORE3D, comm);
+        o->create = MPI_Wtime() - t0;
+        MPI_Allreduce(MPI_IN_PLACE, &o->create, 1, MPI_DOUBLE, MPI_MAX, comm);
         o->type = MPI_BYTE;
         o->count = (int)bytes;
         o->sbuf = BENCH_MALLOC((size_t)s * bytes + 64);
@@ -214,13 +245,14 @@ static void setup(op *o, int coll, long bytes, MPI_Comm comm)
         return;
     }
     o->type = coll == REDUCE || coll == ALLREDUCE ? MPI_INT : MPI_BYTE;
-    if (coll == ALLGATHER || coll == ALLTOALL)
+    if (coll == ALLGATHER || coll == ALLTOALL || coll == GATHER)
         o->count = bytes / size > 0 ? (int)(bytes / size) : 1;
     else
         o->count = coll == BARRIER ? 0 : (int)((bytes + 3) / (o->type == MPI_INT ? 4 : 1));
-    size_t total = (size_t)o->count * (o->type == MPI_INT ? 4 : 1) *
-                       (coll == ALLGATHER || coll == ALLTOALL ? (size_t)size : 1) +
-                   64;
+    size_t total =
+        (size_t)o->count * (o->type == MPI_INT ? 4 : 1) *
+            (coll == ALLGATHER || coll == ALLTOALL || coll == GATHER ? (size_t)size : 1) +
+        64;
     o->sbuf = BENCH_MALLOC(total);
     o->rbuf = BENCH_MALLOC(total);
 }
@@ -310,11 +342,17 @@ int main(int argc, char **argv)
             long bytes = atol(sizes[s]);
             op o;
             setup(&o, coll, bytes, comm);
+            if (rank == 0 && is_iso(coll))
+                printf("%s,%d,%s,%s,%ld,create,%.3f\n", label, size, placement, coll_names[coll],
+                       bytes, o.create * 1e6);
             for (int v = 0; v < nvariants; v++) {
                 double t = run_variant(&o, variants[v]);
                 if (rank == 0 && t >= 0) {
                     printf("%s,%d,%s,%s,%ld,%s,%.3f\n", label, size, placement, coll_names[coll],
                            bytes, variants[v], t * 1e6);
+                    if (is_iso(coll)) /* the schedule's set-up, once per persistent request */
+                        printf("%s,%d,%s,%s,%ld,%s/init,%.3f\n", label, size, placement,
+                               coll_names[coll], bytes, variants[v], last_init * 1e6);
                     fflush(stdout);
                 }
             }

@@ -7,7 +7,9 @@
  *            SUMMA): between groups, then inside each group;
  *   topo     the broadcasts follow the hardware: a loop over the levels of
  *            the row's (column's) own hmpi hierarchy, HMPI_Hierarchy_create,
- *            from the switches down to the cores.
+ *            from the switches down to the cores;
+ *   hmpi     for comparison, hmpi's own bcast (HMPI_Bcast) on the same
+ *            row and column communicators.
  *
  * C = A B on a pr x pc process grid (MPI_Dims_create, rank = i pc + j). With
  * L = lcm(pr, pc) and blocks of b x b doubles, A is (pr b) x (L b), B is
@@ -18,7 +20,7 @@
  * Every process checks its block against a serial product of the same rows
  * and columns (the matrices are small integers, so the sums are exact).
  *
- *   mpiexec -n 16 ./summa [--version simple|xgroups|topo|all] [--block B]
+ *   mpiexec -n 16 ./summa [--run simple|xgroups|topo|hmpi|all] [--block B]
  *                         [--groups G] [--reps N] [--label TEXT]
  *
  * Prints one CSV line per version, rank 0:
@@ -53,8 +55,8 @@ static int gcd(int a, int b)
 /* ------------------------------------------------------------------------ */
 /* Broadcast along one row or column: the three versions.                   */
 
-enum version { SIMPLE, XGROUPS, TOPO, NVERSIONS };
-static const char *const version_names[NVERSIONS] = {"simple", "xgroups", "topo"};
+enum version { SIMPLE, XGROUPS, TOPO, HMPI, NVERSIONS };
+static const char *const version_names[NVERSIONS] = {"simple", "xgroups", "topo", "hmpi"};
 
 typedef struct line_bcast {
     enum version version;
@@ -204,6 +206,9 @@ static void line_bcast_run(const line_bcast *lb, double *buf, int n, int root)
         break;
     case XGROUPS:
         bcast_xgroups(lb, buf, n, root);
+        break;
+    case HMPI: /* hmpi's own topology-aware bcast; its schedule is cached per root */
+        HMPI_Bcast(buf, n, MPI_DOUBLE, root, lb->comm);
         break;
     default:
         bcast_topo(lb, buf, n, root);
@@ -355,7 +360,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--version"))
+        if (!strcmp(argv[i], "--run")) /* (smpirun takes --version for itself) */
             version = value, i++;
         else if (!strcmp(argv[i], "--block"))
             block = atoi(value), i++;

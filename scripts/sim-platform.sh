@@ -25,7 +25,9 @@ loop='loopback_bw="50GBps" loopback_lat="0.1us"'
 # Leaf size of the fat tree: a power of two, leaf * leaf <= NODES when possible.
 leaf=1
 while ((leaf * leaf * 4 <= nodes)); do leaf=$((leaf * 2)); done
-((nodes % leaf == 0)) || { echo "sim-platform: $nodes nodes not a multiple of $leaf" >&2; exit 2; }
+if [ "$kind" = fattree ] || [ "$kind" = twosocket ]; then
+  ((nodes % leaf == 0)) || { echo "sim-platform: $nodes nodes not a multiple of $leaf" >&2; exit 2; }
+fi
 leaves=$((nodes / leaf))
 
 # Dragonfly shape: 2 nodes per router, routers and chassis of 2-4, the rest groups.

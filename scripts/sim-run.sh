@@ -3,7 +3,8 @@
 # matching hmpi virtual cluster and the study's settings: the given SMPI
 # collective selector, computation not simulated (local copies and reductions
 # are free for every library alike), SimGrid's own chatter off; hmpi's cost
-# model from PLATFORM_DIR/tuning.txt when scripts/sim-tune.sh wrote one.
+# model from PLATFORM_DIR/tuning.txt when scripts/sim-tune.sh wrote one, and
+# the platform's own settings from PLATFORM_DIR/sim.cfg (scripts/sim-machine.sh).
 #   scripts/sim-run.sh PLATFORM_DIR RANKS SELECTOR PROGRAM [ARGS...]
 #
 # SELECTOR `lean` is for runs that measure hmpi only, where MPI's own
@@ -18,11 +19,13 @@ set -euo pipefail
 dir=$1 np=$2 selector=$3
 shift 3
 [ -f "$dir/tuning.txt" ] && export HMPI_TUNING_FILE="$dir/tuning.txt"
+extra=() # PLATFORM_DIR/sim.cfg: the platform's own SimGrid settings, one per line
+[ -f "$dir/sim.cfg" ] && mapfile -t extra < "$dir/sim.cfg"
 colls=(--cfg=smpi/coll-selector:"$selector")
 [ "$selector" = lean ] && colls=(--cfg=smpi/coll-selector:mpich --cfg=smpi/bcast:binomial_tree
   --cfg=smpi/reduce:binomial --cfg=smpi/allreduce:rdb --cfg=smpi/allgather:bruck
   --cfg=smpi/gather:ompi_binomial --cfg=smpi/barrier:ompi_bruck)
 HMPI_TOPOLOGY="$dir/cluster.conf" exec smpirun -np "$np" -platform "$dir/platform.xml" \
-  -hostfile "$dir/hostfile" "${colls[@]}" \
+  -hostfile "$dir/hostfile" "${colls[@]}" ${extra[@]+"${extra[@]}"} \
   --cfg=smpi/simulate-computation:no --cfg=smpi/host-speed:1Gf \
   --log=root.thres:warning --log=smpi_config.thres:warning --log=xbt_cfg.thres:warning "$@"

@@ -44,10 +44,10 @@ static int add_error_string(int code, const char *text)
 static int predefined_classes_work(void)
 {
     static const char probe[] = "hmpi: error class probe";
-    int code, len;
+    int code = -1, len;
     char text[MPI_MAX_ERROR_STRING];
-    if (MPI_Add_error_code(MPI_ERR_OTHER, &code) != MPI_SUCCESS)
-        return 0;
+    if (MPI_Add_error_code(MPI_ERR_OTHER, &code) != MPI_SUCCESS || code < 0)
+        return 0; /* (SimGrid SMPI's stub succeeds without writing a code) */
     if (add_error_string(code, probe) != MPI_SUCCESS)
         return 0;
     if (MPI_Error_string(code, text, &len) != MPI_SUCCESS)
@@ -67,9 +67,9 @@ static int target_class(int mpi_class)
             return class_map_own[i];
     if (class_map_count == MAX_CLASS_MAP)
         return MPI_ERR_OTHER;
-    int own, len;
+    int own = -1, len;
     char text[MPI_MAX_ERROR_STRING], name[MPI_MAX_ERROR_STRING + 16];
-    if (MPI_Add_error_class(&own) != MPI_SUCCESS)
+    if (MPI_Add_error_class(&own) != MPI_SUCCESS || own < 0)
         return mpi_class;
     MPI_Error_string(mpi_class, text, &len);
     snprintf(name, sizeof name, "hmpi: %s", text);
@@ -88,8 +88,8 @@ static int code_for(int mpi_class, const char *message)
             return c->code;
     if (cache_count >= MAX_CACHED_CODES)
         return mpi_class;
-    int cls = target_class(mpi_class), code;
-    if (MPI_Add_error_code(cls, &code) != MPI_SUCCESS ||
+    int cls = target_class(mpi_class), code = -1;
+    if (MPI_Add_error_code(cls, &code) != MPI_SUCCESS || code < 0 ||
         add_error_string(code, message) != MPI_SUCCESS)
         return mpi_class;
     struct cached_code *c = malloc(sizeof *c);
@@ -142,7 +142,15 @@ int hmpi__raise(MPI_Comm comm, int code)
     MPI_Finalized(&finalized);
     if (code == MPI_SUCCESS || !initialized || finalized)
         return code;
-    MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
+    MPI_Comm target = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
+    MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
+    /* MPI_ERRORS_RETURN does nothing: skip the call (SimGrid SMPI 3.32 crashes in it) */
+    MPI_Comm_get_errhandler(target, &handler);
+    int returns = handler == MPI_ERRORS_RETURN;
+    if (handler != MPI_ERRHANDLER_NULL)
+        MPI_Errhandler_free(&handler);
+    if (!returns)
+        MPI_Comm_call_errhandler(target, code);
     return code;
 }
 
