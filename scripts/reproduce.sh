@@ -14,11 +14,12 @@
 #                   H_topo against the paper's four H_conf
 #   bouhrour        Bouhrour et al. Fig 6: persistent bcast, reduce, allreduce,
 #                   gather of 4 bytes, flat (binomial, recursive doubling, linear)
-#                   against topology-aware, 1-10 nodes of 16 cores, ordered and
-#                   scattered (round-robin) ranks
+#                   against topology-aware, 1-10 nodes of 16 cores, ordered,
+#                   scattered (round-robin) and shuffled ranks
 #   traff           Träff et al. 2015 §7: isomorphic alltoall on a periodic 3-D
 #                   grid (Moore, von Neumann), creation and exchange, direct
-#                   against combining, 1024 and 2048 ranks
+#                   against combining, 1024 and 2048 ranks (auto's cost model
+#                   measured first with hmpi-tune on the same platform)
 #   traff-4096      the same at 4096 ranks (about an hour of wall time)
 #
 # Writes OUT/<study>.csv (one row per measurement), OUT/<study>-*.png
@@ -226,28 +227,32 @@ bouhrour() {
   for nodes in 1 2 3 4 5 6 7 8 9 10; do
     local dir
     dir=$(cluster "$nodes" switch)
-    for placement in ordered roundrobin; do
+    for placement in ordered roundrobin shuffled; do
       sim "$csv" "$dir" $((nodes * 16)) ompi "$out/bin/scale" --colls bcast,reduce,allreduce,gather \
         --sizes 4 --reps 3 --placement "$placement" --node-size 16 --label "$nodes" \
         --variants mpi,hmpi:binomial,hmpi:recursive_doubling,hmpi:linear,hmpi:hierarchical,hmpi
     done
   done
   {
-    echo "# us at 4 bytes, ordered / round-robin ranks: flat (binomial; allreduce: recursive doubling; gather: linear), topology-aware, SMPI's ompi"
+    echo "# us at 4 bytes, ordered / round-robin / shuffled ranks: flat (binomial; allreduce: recursive"
+    echo "# doubling; gather: linear), topology-aware (hierarchical), hmpi's auto, SMPI's ompi; then the"
+    echo "# slowdown of the worse unordered placement over ordered, flat and topology-aware"
     awk -F, "$flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat";
                       t[$4" "$1" "$3" "v] = $7; c[$4] = 1; n[$1] = 1 }
-      END { for (x in c) for (k in n) printf "%-9s nodes %2d  flat %7.1f / %7.1f  topo %7.1f / %7.1f  mpi %7.1f / %7.1f  flat rr/ord %.2f  topo rr/ord %.2f\n",
-              x, k, t[x" "k" ordered flat"], t[x" "k" roundrobin flat"], t[x" "k" ordered hmpi:hierarchical"],
-              t[x" "k" roundrobin hmpi:hierarchical"], t[x" "k" ordered mpi"], t[x" "k" roundrobin mpi"],
-              t[x" "k" roundrobin flat"] / t[x" "k" ordered flat"],
-              t[x" "k" roundrobin hmpi:hierarchical"] / t[x" "k" ordered hmpi:hierarchical"] }' "$csv" | sort -k1,1 -k3,3n
+      function three(x, k, v) { return sprintf("%6.1f/%6.1f/%6.1f", t[x" "k" ordered "v],
+                                               t[x" "k" roundrobin "v], t[x" "k" shuffled "v]) }
+      function worst(x, k, v,  a, b) { a = t[x" "k" roundrobin "v]; b = t[x" "k" shuffled "v];
+                                       return (a > b ? a : b) / t[x" "k" ordered "v] }
+      END { for (x in c) for (k in n) printf "%-9s %2d nodes  flat %s  topo %s  auto %s  mpi %s  flat %.2fx topo %.2fx\n",
+              x, k, three(x, k, "flat"), three(x, k, "hmpi:hierarchical"), three(x, k, "hmpi"),
+              three(x, k, "mpi"), worst(x, k, "flat"), worst(x, k, "hmpi:hierarchical") }' "$csv" | sort -k1,1 -k2,2n
   } > "$out/bouhrour.txt"
   local data="$out/bouhrour.dat"
   awk -F, "$flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat"; print $4, v, $3, $1, $7 }' "$csv" > "$data"
   gnuplot <<EOF
 set terminal pngcairo size 900,640 font ",9"
 set output "$out/bouhrour.png"
-set multiplot layout 2,2 title "Persistent collectives of 4 bytes, nodes of 16 cores (dashed: round-robin ranks)"
+set multiplot layout 2,2 title "Persistent collectives of 4 bytes, nodes of 16 cores (dashed: round-robin ranks, dotted: shuffled)"
 set grid; set xlabel "nodes"; set ylabel "simulated us"; set key top left font ",8"
 do for [c in "gather reduce bcast allreduce"] {
   set title c
@@ -256,7 +261,9 @@ do for [c in "gather reduce bcast allreduce"] {
        sprintf("< grep '^%s hmpi:hierarchical ordered' $data", c) using 4:5 with linespoints lc 2 title "topology-aware", \
        sprintf("< grep '^%s hmpi:hierarchical roundrobin' $data", c) using 4:5 with linespoints lc 2 dt 2 title "topology-aware, round-robin", \
        sprintf("< grep '^%s mpi ordered' $data", c) using 4:5 with linespoints lc "gray" title "SMPI ompi", \
-       sprintf("< grep '^%s mpi roundrobin' $data", c) using 4:5 with linespoints lc "gray" dt 2 title "SMPI ompi, round-robin"
+       sprintf("< grep '^%s mpi roundrobin' $data", c) using 4:5 with linespoints lc "gray" dt 2 title "SMPI ompi, round-robin", \\
+       sprintf("< grep '^%s flat shuffled' $data", c) using 4:5 with linespoints lc 1 dt 3 title "flat, shuffled", \\
+       sprintf("< grep '^%s hmpi:hierarchical shuffled' $data", c) using 4:5 with linespoints lc 2 dt 3 title "topology-aware, shuffled"
 }
 unset multiplot
 EOF
@@ -269,8 +276,14 @@ traff() { # traff SCALES...
   local csv="$out/traff.csv"
   [ -f "$csv" ] || echo "label,ranks,placement,collective,bytes,variant,microseconds" > "$csv"
   for np in "$@"; do
-    local dir
+    local dir t0=$SECONDS
     dir=$(cluster $((np / 16)) fattree)
+    if [ ! -f "$dir/tuning.txt" ]; then # auto's cost model, measured on the same platform
+      printf 'reproduce: hmpi-tune on %s ... ' "$(basename "$dir")"
+      "$root/scripts/sim-tune.sh" fattree $((np / 16)) "$dir" "$out/bin" > /dev/null 2>&1 ||
+        { echo "FAILED"; failed=$((failed + 1)); continue; }
+      echo "$((SECONDS - t0)) s"
+    fi
     sim "$csv" "$dir" "$np" lean "$out/bin/scale" --colls iso_moore3d,iso_vn3d \
       --sizes 8,64,512,4096,32768 --reps 1 --label fattree \
       --variants hmpi:direct,hmpi:dimensional,hmpi:logarithmic,hmpi

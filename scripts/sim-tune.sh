@@ -14,6 +14,8 @@ kind=$1 nodes=$2 dir=$3 bin=$4
 [ -x "$bin/hmpi-tune" ] || "$root/scripts/smpi-build.sh" "$bin/hmpi-tune" "$root/tools/hmpi-tune.c"
 cal="$dir/calibration"
 "$root/scripts/sim-platform.sh" "$kind" "$cal" "$nodes" 2
+# the platform's own SimGrid settings (e.g. a CPU overhead per message) apply to the calibration too
+[ -f "$dir/sim.cfg" ] && cp "$dir/sim.cfg" "$cal/sim.cfg"
 "$root/scripts/sim-run.sh" "$cal" $((nodes * 2)) lean "$bin/hmpi-tune" -o "$dir/tuning.txt.tmp" \
   --reps 3 > "$cal/hmpi-tune.log"
 mv "$dir/tuning.txt.tmp" "$dir/tuning.txt"
