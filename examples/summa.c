@@ -375,6 +375,8 @@ int main(int argc, char **argv)
     }
     if (block < 1)
         block = 1;
+    if (groups < 1)
+        groups = 1;
     if (reps < 1)
         reps = 1;
     int rank;
