@@ -17,9 +17,9 @@
  * HMPI_Start
  * + HMPI_Wait) with the automatic choice; `hmpi:ALG` the same with hmpi_algorithm=ALG
  * (`hmpi:ALG*N`: and hmpi_lanes=N) (hmpi_iso_algorithm for the isomorphic ones, which have no `mpi`
- * variant: SMPI has no neighbourhood collectives). For the isomorphic ones, two more rows: `create`
- * (MPI_Cart_create + HMPI_Iso_neighborhood_create) and `VARIANT/init` (the persistent request's
- * schedule set-up), the slowest rank's time of one call.
+ * variant: SMPI has no neighbourhood collectives). For the isomorphic ones, more rows:
+ * `cart_create` (MPI_Cart_create), `iso_create` (HMPI_Iso_neighborhood_create on it) and
+ * `VARIANT/init` (the persistent request's schedule set-up), the slowest rank's time of one call.
  *
  * Placements: `ordered` is MPI_COMM_WORLD; `shuffled` renumbers the ranks at
  * random (MPI_Comm_split, fixed seed); `roundrobin` deals consecutive ranks
@@ -65,7 +65,7 @@ typedef struct op {
     MPI_Comm comm;
     MPI_Comm cart; /* iso: the periodic 3-D grid (comm is it, with the neighbourhood) */
     char *sbuf, *rbuf;
-    double create; /* iso: slowest rank's time in MPI_Cart_create + HMPI_Iso_neighborhood_create */
+    double cart_create, iso_create; /* iso: slowest rank's time in each call */
 } op;
 
 static int reps = 5;
@@ -211,7 +211,9 @@ static int iso_grid(op *o, int moore, MPI_Comm comm)
     int size, dims[3] = {0, 0, 0}, periods[3] = {1, 1, 1}, offs[27 * 3], s = 0;
     MPI_Comm_size(comm, &size);
     MPI_Dims_create(size, 3, dims);
+    double t0 = synchronized_start(comm);
     MPI_Cart_create(comm, 3, dims, periods, 0, &o->cart);
+    o->cart_create = MPI_Wtime() - t0;
     for (int x = -1; x <= 1; x++)
         for (int y = -1; y <= 1; y++)
             for (int z = -1; z <= 1; z++) {
@@ -221,7 +223,12 @@ static int iso_grid(op *o, int moore, MPI_Comm comm)
                 offs[3 * s] = x, offs[3 * s + 1] = y, offs[3 * s + 2] = z;
                 s++;
             }
+    t0 = synchronized_start(comm);
     HMPI_Iso_neighborhood_create(o->cart, s, offs, &o->comm);
+    o->iso_create = MPI_Wtime() - t0;
+    double times[2] = {o->cart_create, o->iso_create};
+    MPI_Allreduce(MPI_IN_PLACE, times, 2, MPI_DOUBLE, MPI_MAX, comm);
+    o->cart_create = times[0], o->iso_create = times[1];
     return s;
 }
 
@@ -231,13 +238,10 @@ static void setup(op *o, int coll, long bytes, MPI_Comm comm)
     MPI_Comm_size(comm, &size);
     o->coll = coll;
     o->comm = comm;
-    o->create = 0;
+    o->cart_create = o->iso_create = 0;
     o->cart = MPI_COMM_NULL;
     if (is_iso(coll)) { /* bytes: one block, to each neighbour */
-        double t0 = synchronized_start(comm);
         int s = iso_grid(o, coll == ISO_MOORE3D, comm);
-        o->create = MPI_Wtime() - t0;
-        MPI_Allreduce(MPI_IN_PLACE, &o->create, 1, MPI_DOUBLE, MPI_MAX, comm);
         o->type = MPI_BYTE;
         o->count = (int)bytes;
         o->sbuf = BENCH_MALLOC((size_t)s * bytes + 64);
@@ -343,8 +347,9 @@ int main(int argc, char **argv)
             op o;
             setup(&o, coll, bytes, comm);
             if (rank == 0 && is_iso(coll))
-                printf("%s,%d,%s,%s,%ld,create,%.3f\n", label, size, placement, coll_names[coll],
-                       bytes, o.create * 1e6);
+                printf("%s,%d,%s,%s,%ld,cart_create,%.3f\n%s,%d,%s,%s,%ld,iso_create,%.3f\n", label,
+                       size, placement, coll_names[coll], bytes, o.cart_create * 1e6, label, size,
+                       placement, coll_names[coll], bytes, o.iso_create * 1e6);
             for (int v = 0; v < nvariants; v++) {
                 double t = run_variant(&o, variants[v]);
                 if (rank == 0 && t >= 0) {
