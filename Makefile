@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build, show the hierarchy and a measurement
 #   make check   install what is missing, build with Open MPI and MPICH, run all tests
 #   make simulate  the SimGrid study of the collectives at scale (long; see README)
-#   make reproduce the papers' evaluations in SimGrid (doc/results.md; about an hour)
+#   make reproduce the papers' evaluations in SimGrid (doc/results.md; about 45 min)
 BUILD   ?= build
 MAKEFLAGS += --no-print-directory
 JOBS    ?= 2
