@@ -1,5 +1,5 @@
-/* SUMMA matrix multiplication (van de Geijn and Watts 1997) in three versions,
- * after Goglin, Jeannot, Mansouri and Mercier (2018) §7.3:
+/* SUMMA matrix multiplication (van de Geijn and Watts 1997) in the three versions
+ * of Goglin, Jeannot, Mansouri and Mercier (2018) §7.3, and hmpi's for comparison:
  *
  *   simple   each panel is broadcast along its row or column communicator;
  *   xgroups  the broadcasts go in two stages over a grid of G groups that the
