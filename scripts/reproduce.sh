@@ -55,7 +55,7 @@ cluster() { # cluster NODES KIND: scripts/sim-platform.sh's, with the same overh
   local dir="$out/machines/$2-$1"
   if [ ! -f "$dir/platform.xml" ]; then
     "$root/scripts/sim-platform.sh" "$2" "$dir" "$1" 16 > /dev/null || exit 1
-    printf '%s\n' --cfg=smpi/os:0:3e-7:0 --cfg=smpi/ois:0:3e-7:0 --cfg=smpi/or:0:3e-7:0 > "$dir/sim.cfg"
+    cp "$root/scripts/sim-overhead.cfg" "$dir/sim.cfg"
   fi
   echo "$dir"
 }

@@ -131,9 +131,10 @@ esac
   echo "$conf"
 } > "$out/cluster.conf"
 # Cores of one NUMA host talk through the host's loopback link; every send,
-# nonblocking send and receive costs its process 0.3 us of CPU (LogP's o).
+# nonblocking send and receive costs its process 0.3 us of CPU (LogP's o,
+# scripts/sim-overhead.cfg, which the reproductions' other platforms share).
 {
   printf '%s\n' --cfg=network/loopback-bw:50e9 --cfg=network/loopback-lat:1e-7
-  printf '%s\n' --cfg=smpi/os:0:3e-7:0 --cfg=smpi/ois:0:3e-7:0 --cfg=smpi/or:0:3e-7:0
+  cat "$(dirname "$0")/sim-overhead.cfg"
 } > "$out/sim.cfg"
 echo "sim-machine: $machine in $out: $(wc -l < "$out/hostfile") ranks"
