@@ -41,8 +41,6 @@ void hmpi__copy_name(const char *name, char *type, int *resultlen);
 
 /* Parse a non-negative decimal int; 0 on success. */
 int hmpi__parse_int(const char *s, const char *end, int *value);
-/* Info value lookup; returns 1 when found (copied, truncated to len-1). */
-int hmpi__info_get(MPI_Info info, const char *key, char *value, int len);
 
 /* ---- util/grid.c -------------------------------------------------------- */
 

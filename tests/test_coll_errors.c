@@ -57,6 +57,15 @@ static void argument_errors(void)
     MPI_Info_set(info, "hmpi_algorithm", "ring");
     expect_error(HMPI_Bcast_init(buf, 1, MPI_INT, 0, MPI_COMM_WORLD, info, &req),
                  MPI_ERR_INFO_VALUE, "HMPI_Bcast_init", "'ring' does not implement bcast");
+    /* the v and w collectives are named too (they were "(null)") */
+    int zeros[64] = {0};
+    MPI_Datatype types[64];
+    for (int i = 0; i < 64; i++)
+        types[i] = MPI_INT;
+    expect_error(HMPI_Alltoallw_init(buf, zeros, zeros, types, buf + 1, zeros, zeros, types,
+                                     MPI_COMM_WORLD, info, &req),
+                 MPI_ERR_INFO_VALUE, "HMPI_Alltoallw_init",
+                 "'ring' does not implement alltoallw (it has: linear, pairwise)");
     MPI_Info_set(info, "hmpi_algorithm", "quantum");
     expect_error(HMPI_Barrier_init(MPI_COMM_WORLD, info, &req), MPI_ERR_INFO_VALUE,
                  "HMPI_Barrier_init", "'quantum'");

@@ -32,6 +32,46 @@ static void precedence(void)
     MPI_Info_free(&info);
 }
 
+/* The per-collective settings: hmpi_bcast_algorithm (info, environment)
+ * over hmpi_algorithm; the environment's HMPI_COLL_ALGORITHM applies only to
+ * the collectives that have the algorithm, a per-collective one must exist. */
+static void per_collective(void)
+{
+    MPI_Info info;
+    int linear = 1, binomial = 0, sizes[64], displs[64], got[64];
+    while ((1 << binomial) < size)
+        binomial++;
+    binomial = binomial > 1 ? 2 : 1; /* receive, then send to the children */
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "linear");
+    MPI_Info_set(info, "hmpi_bcast_algorithm", "binomial");
+    CHECK_INT(bcast_rounds(info), binomial); /* the collective's own key wins */
+    MPI_Info_free(&info);
+    setenv("HMPI_BCAST_ALGORITHM", "linear", 1);
+    setenv("HMPI_COLL_ALGORITHM", "binomial", 1);
+    CHECK_INT(bcast_rounds(MPI_INFO_NULL), linear);
+    unsetenv("HMPI_BCAST_ALGORITHM");
+    CHECK_INT(bcast_rounds(MPI_INFO_NULL), binomial);
+    /* ring does not implement gatherv: the process-wide setting leaves it alone */
+    setenv("HMPI_COLL_ALGORITHM", "ring", 1);
+    for (int i = 0; i < size; i++)
+        sizes[i] = 1, displs[i] = size - 1 - i, got[i] = -1;
+    CHECK_MPI(HMPI_Gatherv(&rank, 1, MPI_INT, got, sizes, displs, MPI_INT, 0, MPI_COMM_WORLD));
+    for (int i = 0; rank == 0 && i < size; i++)
+        CHECK_INT(got[size - 1 - i], i);
+    unsetenv("HMPI_COLL_ALGORITHM");
+    /* a per-collective setting that names a missing algorithm is an error
+     * that names the collective and what it has */
+    setenv("HMPI_GATHERV_ALGORITHM", "ring", 1);
+    expect_error(HMPI_Gatherv(&rank, 1, MPI_INT, got, sizes, displs, MPI_INT, 0, MPI_COMM_WORLD),
+                 MPI_ERR_INFO_VALUE, "HMPI_Gatherv",
+                 "algorithm 'ring' does not implement gatherv (it has: linear)");
+    unsetenv("HMPI_GATHERV_ALGORITHM");
+    setenv("HMPI_ALLTOALLW_ALGORITHM", "fastest", 1);
+    CHECK_MPI(HMPI_Barrier(MPI_COMM_WORLD)); /* not the barrier's setting: no error */
+    unsetenv("HMPI_ALLTOALLW_ALGORITHM");
+}
+
 static void bad_values(void)
 {
     int x = 0;
@@ -89,6 +129,18 @@ static void listing(void)
         seen_check |= v.env && !strcmp(v.env, "HMPI_CHECK");
     }
     CHECK(seen_check);
+    /* one algorithm setting per collective, generated from the list */
+    int per_coll = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK_MPI(HMPI_Config_get(i, &v));
+        per_coll += v.info_key && strstr(v.info_key, "_algorithm") &&
+                    strncmp(v.info_key, "hmpi_iso", 8) && strcmp(v.info_key, "hmpi_algorithm");
+        if (v.env && !strcmp(v.env, "HMPI_REDUCE_SCATTER_BLOCK_ALGORITHM")) {
+            CHECK_STR(v.info_key, "hmpi_reduce_scatter_block_algorithm");
+            CHECK(strstr(v.allowed, "multilane") != NULL);
+        }
+    }
+    CHECK_INT(per_coll, 17);
     setenv("HMPI_P2P", "carrier-pigeon", 1);
     for (int i = 0; i < n; i++) {
         CHECK_MPI(HMPI_Config_get(i, &v));
@@ -109,6 +161,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     precedence();
+    per_collective();
     bad_values();
     listing();
     if (rank == 0)

@@ -280,3 +280,13 @@ int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     free(g.first);
     return rc;
 }
+
+/* Combining pays only between nodes. */
+double hmpi__cost_alltoall_leaders(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int leaders;
+    if (c->nodes <= 1)
+        return HMPI__COST_NEVER;
+    return hmpi__alltoall_leaders_cost(&c->cost, c->nodes, c->largest, hmpi__coll_block_bytes(c, a),
+                                       &leaders);
+}

@@ -18,7 +18,7 @@
  * differently (their buffers differ): every blocking collective therefore
  * posts on the communicator's reserved blocking tag, never on the tag
  * counter that nonblocking and persistent operations share. */
-#include "coll/coll.h"
+#include "coll/cache.h"
 #include "core/config.h"
 
 #include <stdlib.h>

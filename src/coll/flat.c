@@ -222,3 +222,43 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     }
     return MPI_SUCCESS;
 }
+
+/* ---- costs ---------------------------------------------------------------- */
+
+/* ceil(log2 p) rounds of one empty message, each waiting for the slowest. */
+double hmpi__cost_dissemination(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    (void)a;
+    return hmpi__ceil_log2(c->size) * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, 0);
+}
+
+/* bcast and reduce: one block per tree level. */
+double hmpi__cost_binomial(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return hmpi__cost_log_rounds(c, hmpi__coll_block_bytes(c, a));
+}
+
+/* The root sends (or receives) p - 1 blocks in one round. */
+double hmpi__cost_linear(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), c->size - 1,
+                            hmpi__coll_block_bytes(c, a));
+}
+
+/* One exchange of the whole vector per round, plus the fold of a count
+ * that is not a power of two. */
+double hmpi__cost_recursive_doubling(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    int fold = (c->size & (c->size - 1)) != 0;
+    return hmpi__cost_log_rounds(c, bytes) +
+           2 * fold * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, bytes);
+}
+
+/* 2 (p - 1) rounds of a p-th of the vector. */
+double hmpi__cost_allreduce_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return 2.0 * (c->size - 1) *
+           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1,
+                            hmpi__coll_block_bytes(c, a) / c->size);
+}

@@ -35,47 +35,6 @@ typedef struct nodes {
     int ordered;   /* a non-commutative op: nodes and local ranks in rank order */
 } nodes;
 
-/* Does order[k] (ranks sorted by path) begin another node than order[k - 1]? */
-static int starts_node(const int *machine, const int *order, int k)
-{
-    return k == 0 || machine[order[k]] != machine[order[k - 1]];
-}
-
-void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest)
-{
-    const int *order = hmpi__loctable_order(t);
-    const int *machine = hmpi__loctable_machines(t, nnodes);
-    int start = 0;
-    *largest = 0;
-    if (!order || !machine) {
-        *nnodes = 0;
-        return;
-    }
-    for (int k = 1; k <= t->n; k++)
-        if (k == t->n || starts_node(machine, order, k)) {
-            *largest = k - start > *largest ? k - start : *largest;
-            start = k;
-        }
-}
-
-int hmpi__spans_nodes(hmpi__loctable *t)
-{
-    int nnodes, largest;
-    hmpi__node_shape(t, &nnodes, &largest);
-    return nnodes > 1;
-}
-
-int hmpi__nodes_in_rank_order(hmpi__loctable *t)
-{
-    int nmachines, changes = 0;
-    const int *machine = hmpi__loctable_machines(t, &nmachines);
-    if (!machine)
-        return 0;
-    for (int r = 1; r < t->n; r++)
-        changes += machine[r] != machine[r - 1];
-    return changes == nmachines - 1; /* each node's ranks are one interval */
-}
-
 static void free_nodes(nodes *nd)
 {
     free(nd->first);
@@ -117,7 +76,7 @@ static int make_nodes(hmpi__coll_ctx *c, int root, int ordered, nodes *nd)
     }
     for (int k = 0; k < p; k++) {
         int r = ordered ? k : order[k];
-        if (ordered ? k == 0 || machine[k] != machine[k - 1] : starts_node(machine, order, k))
+        if (ordered ? k == 0 || machine[k] != machine[k - 1] : hmpi__starts_node(machine, order, k))
             nd->first[nd->n++] = k;
         if ((nd->member[k] = r) == root)
             nd->root_node = nd->n - 1, root_at = k;
@@ -606,19 +565,25 @@ static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int
 }
 
 /* Lanes: the ones asked for (hmpi_lanes), else the modelled cheapest; at
- * most the smallest node's ranks and one element each. */
-static int lanes_for(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count, int type_size)
+ * most the smallest node's ranks and one element each. *cost: the
+ * operation's modelled time with them. */
+static int lanes_for(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count, int type_size,
+                     double *cost)
 {
     int most = nd->smallest < count ? nd->smallest : count, best = 1;
+    double bytes = (double)count * type_size;
     if (most < 1)
-        return 1;
-    if (c->lanes > 0)
-        return c->lanes < most ? c->lanes : most;
-    double bytes = (double)count * type_size, cost = lanes_cost(c, nd, coll, count, bytes, 1);
+        most = 1;
+    if (c->lanes > 0) {
+        best = c->lanes < most ? c->lanes : most;
+        *cost = lanes_cost(c, nd, coll, count, bytes, best);
+        return best;
+    }
+    *cost = lanes_cost(c, nd, coll, count, bytes, 1);
     for (int L = 2; L <= most; L++) {
         double t = lanes_cost(c, nd, coll, count, bytes, L);
-        if (t < cost)
-            cost = t, best = L;
+        if (t < *cost)
+            *cost = t, best = L;
     }
     return best;
 }
@@ -628,8 +593,9 @@ static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype 
 {
     int tsize;
     MPI_Type_size(type, &tsize);
+    double cost;
     TRY(make_nodes(c, root, !c->commutative, nd));
-    *v = (parts){count, lanes_for(c, nd, coll, count, tsize), type};
+    *v = (parts){count, lanes_for(c, nd, coll, count, tsize, &cost), type};
     fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
 }
@@ -854,4 +820,28 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                                     a->rcount, a->rtype);
     free_nodes(&nd);
     return rc;
+}
+
+/* ---- costs ---------------------------------------------------------------- */
+
+/* bcast, reduce, allreduce at their best lane count and inter-node step. */
+double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
+    int tsize;
+    double cost;
+    MPI_Type_size(a->rtype, &tsize);
+    lanes_for(c, &shape, a->coll, a->rcount, tsize, &cost);
+    return cost;
+}
+
+/* The node's blocks to its leader, the leaders' exchange, everything back. */
+double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
+           (c->nodes > 1
+                ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, c->nodes - 1, c->largest * bytes)
+                : 0) +
+           hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes * c->size);
 }

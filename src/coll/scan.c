@@ -106,3 +106,10 @@ int hmpi__exscan_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(hmpi__sched_reduce(c->s, a->recvbuf, next, n, t, a->op)); /* prefix op mine */
     return coll_send(c, next, n, t, r + 1);
 }
+
+/* p - 1 rounds along the chain. */
+double hmpi__cost_chain(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return (c->size - 1.0) *
+           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, hmpi__coll_block_bytes(c, a));
+}

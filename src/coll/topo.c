@@ -526,3 +526,56 @@ int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_
     TRY(hmpi__reduce_hierarchical(c, &reduce));
     return hmpi__scatter_hierarchical(c, &scatter);
 }
+
+/* ---- costs ---------------------------------------------------------------- *
+ * The tree fans out once per level: the node's representative reaches the
+ * other nodes' in one round, then its node's ranks. */
+
+static double round_at(const hmpi__coll_ctx *c, int level, int messages, double bytes)
+{
+    return hmpi__cost_round(&c->cost, level, messages, bytes);
+}
+
+/* Down the tree (bcast) or up (reduce); allreduce goes up, then down. */
+double hmpi__cost_tree_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    double once = round_at(c, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
+                  (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, bytes) : 0);
+    return a->coll == HMPI__ALLREDUCE ? 2 * once : once;
+}
+
+/* Dissemination among the nodes, then inside each, then the release. */
+double hmpi__cost_barrier_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    (void)a;
+    return hmpi__ceil_log2(c->nodes) * round_at(c, HMPI__LEVEL_NETWORK, 1, 0) +
+           hmpi__ceil_log2(c->largest) * round_at(c, HMPI__LEVEL_NODE, 1, 0) +
+           round_at(c, HMPI__LEVEL_NODE, c->largest - 1, 0);
+}
+
+/* gather and scatter: the node's blocks travel together between nodes. */
+double hmpi__cost_rooted_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return round_at(c, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
+           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, c->largest * bytes) : 0);
+}
+
+/* A gather to the root, then a bcast of everything. */
+double hmpi__cost_allgather_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double all = hmpi__coll_block_bytes(c, a) * c->size;
+    return hmpi__cost_rooted_hierarchical(c, a) +
+           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, all) : 0) +
+           round_at(c, HMPI__LEVEL_NODE, c->largest - 1, all);
+}
+
+/* A reduction of the whole vector to the root, then its scatter. */
+double hmpi__cost_reduce_scatter_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a), all = bytes * c->size;
+    return round_at(c, HMPI__LEVEL_NODE, c->largest - 1, all) +
+           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, all) : 0) +
+           hmpi__cost_rooted_hierarchical(c, a);
+}

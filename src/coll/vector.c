@@ -72,24 +72,31 @@ static part recv_block(const hmpi__coll_args *a)
     return (part){a->recvbuf, a->rcount, a->rtype};
 }
 
-int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* The root moves every other process's block (gather: receives them,
+ * scatter: sends them) and copies its own unless in place; the others move
+ * their single block. */
+static int rooted_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a, int gather)
 {
+    int (*move)(hmpi__coll_ctx *, part, int) = gather ? recv_from : send_to;
     if (c->rank != a->root)
-        return send_to(c, send_block(a), a->root);
+        return gather ? send_to(c, send_block(a), a->root) : recv_from(c, recv_block(a), a->root);
     for (int r = 0; r < c->size; r++)
         if (r != c->rank)
-            TRY(recv_from(c, recv_part(a, r), r));
-    return a->sendbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_block(a), recv_part(a, c->rank));
+            TRY(move(c, gather ? recv_part(a, r) : send_part(a, r), r));
+    if ((gather ? a->sendbuf : a->recvbuf) == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return gather ? copy(c, send_block(a), recv_part(a, c->rank))
+                  : copy(c, send_part(a, c->rank), recv_block(a));
+}
+
+int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return rooted_linear(c, a, 1);
 }
 
 int hmpi__scatter_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    if (c->rank != a->root)
-        return recv_from(c, recv_block(a), a->root);
-    for (int r = 0; r < c->size; r++)
-        if (r != c->rank)
-            TRY(send_to(c, send_part(a, r), r));
-    return a->recvbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_part(a, c->rank), recv_block(a));
+    return rooted_linear(c, a, 0);
 }
 
 /* Allgatherv: the own block into place first. */
@@ -216,4 +223,40 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
             TRY(coll_send(c, hmpi__block(result, offset, 1, a->rtype), part_count(a, r), a->rtype,
                           r));
     return hmpi__sched_copy(c->s, result, mine, a->rtype, a->recvbuf, mine, a->rtype);
+}
+
+/* ---- costs ---------------------------------------------------------------- */
+
+/* p - 1 rounds of one block. */
+double hmpi__cost_allgather_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return (c->size - 1.0) *
+           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, hmpi__coll_block_bytes(c, a));
+}
+
+/* Everything at once: a node's link carries its P ranks' blocks to every
+ * rank elsewhere. */
+double hmpi__cost_exchange_linear(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    if (c->nodes > 1)
+        return hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, c->largest * (c->size - c->largest),
+                                bytes);
+    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->size - 1, bytes);
+}
+
+/* p - 1 rounds of one partner each: a node's P ranks share its link. */
+double hmpi__cost_pairwise(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return (c->size - 1.0) * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c),
+                                              c->nodes > 1 ? c->largest : 1,
+                                              hmpi__coll_block_bytes(c, a));
+}
+
+/* A binomial reduction of the whole vector, then the root's scatter. */
+double hmpi__cost_reduce_scatter(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return hmpi__cost_log_rounds(c, bytes * c->size) +
+           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), c->size - 1, bytes);
 }

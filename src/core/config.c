@@ -11,15 +11,11 @@ enum cfg_type { CFG_BOOL, CFG_INT, CFG_ENUM, CFG_STRING, CFG_LEVELS };
 
 static const char *const type_names[] = {"bool", "int", "enum", "string", "levels"};
 
-/* Value numbers are the modules' enums: coll.h hmpi__algorithm, iso.h
- * hmpi__iso_alg, config.h hmpi__p2p_mode and hmpi__effort; keep the orders. */
-static const char *const coll_algorithms[] = {
-    "auto",     "hierarchical",  "binomial",  "linear",  "ring", "recursive_doubling",
-    "pairwise", "dissemination", "multilane", "leaders", NULL};
-static const char *const p2p_modes[] = {"auto", "persistent", "nonblocking", NULL};
-static const char *const iso_algorithms[] = {"auto", "direct", "dimensional", "logarithmic", NULL};
-static const char *const efforts[] = {"fast", "default", "best", NULL};
-static const char *const mpi4_modes[] = {"persistent", "all", "auto", NULL};
+#define NAME_OF(NAME, name) #name,
+static const char *const p2p_modes[] = {HMPI__P2P_MODES(NAME_OF) NULL};
+static const char *const efforts[] = {HMPI__EFFORTS(NAME_OF) NULL};
+static const char *const mpi4_modes[] = {HMPI__MPI4_MODES(NAME_OF) NULL};
+#undef NAME_OF
 
 typedef struct cfg_var {
     const char *env;  /* environment variable, or NULL */
@@ -29,6 +25,8 @@ typedef struct cfg_var {
     const char *def;          /* default, as text */
     const char *doc;
 } cfg_var;
+
+_Static_assert(HMPI__NCFG <= 64, "the per-environment cache keeps a bit per setting");
 
 static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_TOPOLOGY] = {"HMPI_TOPOLOGY", NULL, CFG_STRING, NULL, "",
@@ -43,15 +41,29 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_HW_RESOURCE_TYPE] = {NULL, "mpi_hw_resource_type", CFG_STRING, NULL, "",
                                     "guided splits: the level (MPI 4.0); unknown or missing "
                                     "gives MPI_COMM_NULL, as the standard says"},
+    [HMPI__CFG_PSET_NAME] = {NULL, "mpi_pset_name", CFG_STRING, NULL, "",
+                             "HMPI_COMM_TYPE_RESOURCE_GUIDED: the process set (mpi://WORLD, "
+                             "mpi://SELF); unknown gives MPI_COMM_NULL"},
     [HMPI__CFG_LEVELS] = {NULL, "hmpi_levels", CFG_LEVELS, NULL, "",
                           "comma-separated level names that HMPI_Hierarchy_create and the "
                           "topology-aware collectives may use (empty: all)"},
     [HMPI__CFG_COLL_ALGORITHM] = {"HMPI_COLL_ALGORITHM", "hmpi_algorithm", CFG_ENUM,
-                                  coll_algorithms, "auto", "algorithm of the collectives"},
-    [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
-                         "multi-lane collectives: lanes per node; combining alltoall: leaders "
-                         "per node (0: the cost model's choice; at most the ranks of the "
-                         "smallest node)"},
+                                  hmpi__coll_algorithm_names, "auto",
+                                  "algorithm of the collectives; the environment's value applies "
+                                  "to those that have it, the info key's must exist"},
+#define COLL_ALGORITHM_VAR(Name, name, NAME, SIG, PASS)                                            \
+    [HMPI__CFG_##NAME##_ALGORITHM] = {"HMPI_" #NAME "_ALGORITHM",                                  \
+                                      "hmpi_" #name "_algorithm",                                  \
+                                      CFG_ENUM,                                                    \
+                                      hmpi__coll_algorithm_names,                                  \
+                                      "auto",                                                      \
+                                      "algorithm of MPI_" #Name " (over hmpi_algorithm)"},
+    HMPI__COLLECTIVES(COLL_ALGORITHM_VAR)
+#undef COLL_ALGORITHM_VAR
+        [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
+                             "multi-lane collectives: lanes per node; combining alltoall: leaders "
+                             "per node (0: the cost model's choice; at most the ranks of the "
+                             "smallest node)"},
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
                               "identical later calls (predefined types and ops; 0: none)"},
@@ -68,7 +80,7 @@ static const cfg_var registry[HMPI__NCFG] = {
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},
     [HMPI__CFG_ISO_ALGORITHM] = {"HMPI_ISO_ALGORITHM", "hmpi_iso_algorithm", CFG_ENUM,
-                                 iso_algorithms, "auto",
+                                 hmpi__iso_algorithm_names, "auto",
                                  "algorithm of the isomorphic neighbourhood collectives"},
     [HMPI__CFG_ISO_PORTS] = {"HMPI_ISO_PORTS", "hmpi_iso_ports", CFG_INT, NULL, "0",
                              "direct isomorphic algorithm: messages in flight at once (0: all)"},
@@ -193,13 +205,26 @@ static int parse(int id, const char *fn, hmpi__cfg_value *out)
                             out->text, allowed);
 }
 
+/* The value of info's key, if info has it (truncated to len - 1 bytes). */
+static int info_get(MPI_Info info, const char *key, char *value, int len)
+{
+    int flag = 0;
+    if (info == MPI_INFO_NULL)
+        return 0;
+    if (MPI_Info_get(info, key, len - 1, value, &flag) != MPI_SUCCESS)
+        return 0;
+    if (flag)
+        value[len - 1] = '\0';
+    return flag;
+}
+
 /* The raw text: info key, else environment, else default. */
 static void lookup(int id, MPI_Info info, hmpi__cfg_value *out)
 {
     const cfg_var *v = &registry[id];
     const char *env = v->env ? getenv(v->env) : NULL;
     out->source = HMPI__FROM_DEFAULT;
-    if (v->info && hmpi__info_get(info, v->info, out->text, sizeof out->text)) {
+    if (v->info && info_get(info, v->info, out->text, sizeof out->text)) {
         out->source = HMPI__FROM_INFO;
         return;
     }

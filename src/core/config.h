@@ -6,6 +6,7 @@
 #ifndef HMPI_CORE_CONFIG_H
 #define HMPI_CORE_CONFIG_H
 
+#include "core/signatures.h"
 #include "hmpi_internal.h"
 
 enum hmpi__cfg_id {
@@ -14,9 +15,14 @@ enum hmpi__cfg_id {
     HMPI__CFG_SLURM_ADDR,
     HMPI__CFG_SLURM_PATTERN,
     HMPI__CFG_HW_RESOURCE_TYPE,
+    HMPI__CFG_PSET_NAME,
     HMPI__CFG_LEVELS,
     HMPI__CFG_COLL_ALGORITHM,
-    HMPI__CFG_LANES,
+/* hmpi_<coll>_algorithm, one per collective, in HMPI__COLLECTIVES' order */
+#define HMPI__CFG_COLL_ENUM(Name, name, NAME, SIG, PASS) HMPI__CFG_##NAME##_ALGORITHM,
+    HMPI__COLLECTIVES(HMPI__CFG_COLL_ENUM)
+#undef HMPI__CFG_COLL_ENUM
+        HMPI__CFG_LANES,
     HMPI__CFG_COLL_CACHE,
     HMPI__CFG_TUNING_FILE,
     HMPI__CFG_P2P,
@@ -29,9 +35,27 @@ enum hmpi__cfg_id {
     HMPI__NCFG
 };
 
-/* Values of the enumerated settings, in the order of their names. */
-enum hmpi__p2p_mode { HMPI__P2P_AUTO, HMPI__P2P_PERSISTENT, HMPI__P2P_NONBLOCKING };
-enum hmpi__effort { HMPI__EFFORT_FAST, HMPI__EFFORT_DEFAULT, HMPI__EFFORT_BEST };
+/* The setting of collective coll's algorithm (coll: enum hmpi__coll). */
+#define HMPI__CFG_ALGORITHM_OF(coll) (HMPI__CFG_COLL_ALGORITHM + 1 + (coll))
+
+/* The values of the enumerated settings core owns: X(NAME, name), giving
+ * the enums below and the registry's names (config.c). */
+#define HMPI__P2P_MODES(X) X(AUTO, auto) X(PERSISTENT, persistent) X(NONBLOCKING, nonblocking)
+#define HMPI__EFFORTS(X) X(FAST, fast) X(DEFAULT, default) X(BEST, best)
+#define HMPI__MPI4_MODES(X) X(PERSISTENT, persistent) X(ALL, all) X(AUTO, auto)
+#define HMPI__CFG_VALUE(prefix, NAME) prefix##NAME,
+#define HMPI__P2P_VALUE(NAME, name) HMPI__CFG_VALUE(HMPI__P2P_, NAME)
+#define HMPI__EFFORT_VALUE(NAME, name) HMPI__CFG_VALUE(HMPI__EFFORT_, NAME)
+#define HMPI__MPI4_VALUE(NAME, name) HMPI__CFG_VALUE(HMPI__MPI4_, NAME)
+enum hmpi__p2p_mode { HMPI__P2P_MODES(HMPI__P2P_VALUE) };
+enum hmpi__effort { HMPI__EFFORTS(HMPI__EFFORT_VALUE) };
+enum hmpi__mpi4_mode { HMPI__MPI4_MODES(HMPI__MPI4_VALUE) };
+
+/* The values of the algorithm settings, NULL-terminated, from the lists of
+ * the modules that implement them (coll/algorithms.h, iso/iso.h): the
+ * registry points at them, as the context holds slots the modules fill. */
+extern const char *const hmpi__coll_algorithm_names[];
+extern const char *const hmpi__iso_algorithm_names[];
 
 /* Where a value came from. */
 enum hmpi__cfg_source { HMPI__FROM_DEFAULT, HMPI__FROM_ENV, HMPI__FROM_INFO };

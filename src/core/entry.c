@@ -1,6 +1,7 @@
 /* The entry pipeline and the agreement helpers (see entry.h). */
 #include "core/entry.h"
 #include "core/config.h"
+#include "core/pmpi.h"
 
 #include <stdlib.h>
 
@@ -15,7 +16,7 @@ int hmpi__allreduce_range(MPI_Comm comm, int n, const long *mine, long *lo, long
         v[i] = mine[i];
         v[n + i] = none ? HMPI__NO_VALUE : -mine[i]; /* neutral for MPI_MAX */
     }
-    int rc = MPI_Allreduce(MPI_IN_PLACE, v, 2 * n, MPI_LONG, MPI_MAX, comm);
+    int rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, v, 2 * n, MPI_LONG, MPI_MAX, comm);
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
         hi[i] = v[i];
         lo[i] = v[n + i] == HMPI__NO_VALUE ? HMPI__NO_VALUE : -v[n + i];

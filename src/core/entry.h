@@ -13,6 +13,42 @@
 /* How an operation was called. */
 enum hmpi__form { HMPI__FORM_BLOCKING, HMPI__FORM_NONBLOCKING, HMPI__FORM_PERSISTENT };
 
+/* The three public forms of an operation whose internal entry is
+ * ENTRY(fn, form, PASS..., info, request): BLOCKING(SIG...),
+ * NONBLOCKING(SIG..., request) and BLOCKING_init(SIG..., info, request),
+ * each naming itself in its errors. SIG, the argument list (naming the
+ * communicator comm), and PASS, which passes it on, come in parentheses.
+ * The only generator of public forms: coll, iso and the neighbourhood
+ * collectives use it. */
+#define HMPI__UNPAREN(...) __VA_ARGS__
+#define HMPI__THREE_FORMS(BLOCKING, NONBLOCKING, ENTRY, SIG, PASS)                                 \
+    int BLOCKING##_init(HMPI__UNPAREN SIG, MPI_Info info, HMPI_Request *request)                   \
+    {                                                                                              \
+        return ENTRY(#BLOCKING "_init", HMPI__FORM_PERSISTENT, HMPI__UNPAREN PASS, info, request); \
+    }                                                                                              \
+    int NONBLOCKING(HMPI__UNPAREN SIG, HMPI_Request *request)                                      \
+    {                                                                                              \
+        return ENTRY(#NONBLOCKING, HMPI__FORM_NONBLOCKING, HMPI__UNPAREN PASS, MPI_INFO_NULL,      \
+                     request);                                                                     \
+    }                                                                                              \
+    int BLOCKING(HMPI__UNPAREN SIG)                                                                \
+    {                                                                                              \
+        return ENTRY(#BLOCKING, HMPI__FORM_BLOCKING, HMPI__UNPAREN PASS, MPI_INFO_NULL, NULL);     \
+    }
+
+/* An MPI operation of a module whose file has a static
+ * entry(comm, fn, &a, info, form, request): its internal entry
+ * hmpi__mpi_<name> (declaring `a` with the file's NAME_ARGS) and its three
+ * public forms HMPI_Name_init, HMPI_Iname, HMPI_Name. An X for the lists
+ * HMPI__COLLECTIVES and HMPI__NEIGHBOR_COLLECTIVES. */
+#define HMPI__MPI_OPERATION(Name, name, NAME, SIG, PASS)                                           \
+    int hmpi__mpi_##name(const char *fn, int form, SIG, MPI_Info info, HMPI_Request *request)      \
+    {                                                                                              \
+        NAME##_ARGS;                                                                               \
+        return entry(comm, fn, &a, info, form, request);                                           \
+    }                                                                                              \
+    HMPI__THREE_FORMS(HMPI_##Name, HMPI_I##name, hmpi__mpi_##name, (SIG), (PASS))
+
 /* ---- argument checks (MPICH's MPIR_ERRTEST_* style) ----------------------
  * Each sets rc to an error code (not raised) naming fn and the argument, and
  * jumps to fn_fail, when the test fails. */

@@ -85,11 +85,37 @@
         MPI_Comm comm
 #define HMPI__PASS_REDUCE_SCATTER sendbuf, recvbuf, recvcounts, datatype, op, comm
 
+/* MPI's collectives, in one list: X(Name, name, NAME, signature, pass) for
+ * each. It generates the collectives' enum (coll.h), their names, the
+ * per-collective settings hmpi_<name>_algorithm (core/config.h), the
+ * internal entries, the three public forms (coll.c) and libhmpi_mpi4's
+ * MPI_ wrappers. */
+#define HMPI__COLLECTIVES(X)                                                                       \
+    X(Barrier, barrier, BARRIER, HMPI__SIG_BARRIER(comm), HMPI__PASS_BARRIER)                      \
+    X(Bcast, bcast, BCAST, HMPI__SIG_BCAST(comm), HMPI__PASS_BCAST)                                \
+    X(Reduce, reduce, REDUCE, HMPI__SIG_REDUCE(comm), HMPI__PASS_REDUCE)                           \
+    X(Allreduce, allreduce, ALLREDUCE, HMPI__SIG_OP(comm), HMPI__PASS_OP)                          \
+    X(Scan, scan, SCAN, HMPI__SIG_OP(comm), HMPI__PASS_OP)                                         \
+    X(Exscan, exscan, EXSCAN, HMPI__SIG_OP(comm), HMPI__PASS_OP)                                   \
+    X(Gather, gather, GATHER, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED)                           \
+    X(Scatter, scatter, SCATTER, HMPI__SIG_ROOTED(comm), HMPI__PASS_ROOTED)                        \
+    X(Allgather, allgather, ALLGATHER, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                        \
+    X(Alltoall, alltoall, ALLTOALL, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                           \
+    X(Reduce_scatter_block, reduce_scatter_block, REDUCE_SCATTER_BLOCK, HMPI__SIG_RSB(comm),       \
+      HMPI__PASS_RSB)                                                                              \
+    X(Gatherv, gatherv, GATHERV, HMPI__SIG_GATHERV(comm), HMPI__PASS_GATHERV)                      \
+    X(Scatterv, scatterv, SCATTERV, HMPI__SIG_SCATTERV(comm), HMPI__PASS_SCATTERV)                 \
+    X(Allgatherv, allgatherv, ALLGATHERV, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV)       \
+    X(Alltoallv, alltoallv, ALLTOALLV, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV)            \
+    X(Alltoallw, alltoallw, ALLTOALLW, HMPI__SIG_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW)            \
+    X(Reduce_scatter, reduce_scatter, REDUCE_SCATTER, HMPI__SIG_REDUCE_SCATTER(comm),              \
+      HMPI__PASS_REDUCE_SCATTER)
+
 /* The internal entry of MPI's collective `name`: runs it in form (enum
  * hmpi__form), errors naming fn; request is NULL for blocking calls. The
  * public HMPI_ forms and libhmpi_mpi4's MPI_ forms call it. Used with the
  * lists HMPI__COLLECTIVES (coll.h) and HMPI__NEIGHBOR_COLLECTIVES (iso.h). */
-#define HMPI__DECLARE_ENTRY(Name, name, SIG, PASS)                                                 \
+#define HMPI__DECLARE_ENTRY(Name, name, NAME, SIG, PASS)                                           \
     int hmpi__mpi_##name(const char *fn, int form, SIG, MPI_Info info, HMPI_Request *request);
 
 #endif

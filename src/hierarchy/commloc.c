@@ -1,6 +1,7 @@
 /* Locality cached on communicators, in the core's locality slot: shared by
  * duplicates with the same group, freed with the last communicator. */
 #include "hierarchy/commloc.h"
+#include "core/pmpi.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -72,7 +73,7 @@ static int resolve_node(MPI_Comm comm, const hmpi__locality *loc, hmpi__path *pa
     MPI_Group shm_group, group;
     int rank, zero = 0, leader, rc;
     MPI_Comm_rank(comm, &rank);
-    rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shm);
+    rc = HMPI__MPI(Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shm);
     if (rc != MPI_SUCCESS)
         return rc;
     MPI_Comm_group(shm, &shm_group);
@@ -90,7 +91,7 @@ static int build_table(MPI_Comm comm, hmpi__commloc *cl, const char *fn)
 {
     int size, depth = cl->path.len, rc;
     MPI_Comm_size(comm, &size);
-    rc = MPI_Allreduce(MPI_IN_PLACE, &depth, 1, MPI_INT, MPI_MAX, comm);
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &depth, 1, MPI_INT, MPI_MAX, comm);
     if (rc != MPI_SUCCESS)
         return rc;
     int row = 1 + 2 * depth;
@@ -107,7 +108,7 @@ static int build_table(MPI_Comm comm, hmpi__commloc *cl, const char *fn)
         mine[1 + k] = k < cl->path.len ? cl->path.elem[k].id : -1;
         mine[1 + depth + k] = k < cl->path.len ? cl->path.elem[k].kind : 0;
     }
-    rc = MPI_Allgather(mine, row, MPI_INT, all, row, MPI_INT, comm);
+    rc = HMPI__MPI(Allgather)(mine, row, MPI_INT, all, row, MPI_INT, comm);
     if (rc != MPI_SUCCESS)
         goto fn_fail;
     for (int r = 0; r < size; r++) {
@@ -155,34 +156,41 @@ int hmpi__commloc_ensure(MPI_Comm comm, int need_table, const char *fn, hmpi__co
     return MPI_SUCCESS;
 }
 
-/* The parent's table rows of the child's ranks. */
-static hmpi__loctable *restrict_table(const hmpi__loctable *pt, MPI_Comm child, MPI_Comm parent)
+int *hmpi__parent_ranks(MPI_Comm child, MPI_Comm parent)
 {
     MPI_Group cg, pg;
     int n;
     MPI_Comm_size(child, &n);
     int *ranks = HMPI__ALLOC(int, n), *prank = HMPI__ALLOC(int, n);
-    hmpi__loctable *t = table_alloc(n, pt->depth);
-    if (!ranks || !prank || !t) {
-        table_free(t);
-        t = NULL;
-        goto done;
+    if (ranks && prank) {
+        for (int i = 0; i < n; i++)
+            ranks[i] = i;
+        MPI_Comm_group(child, &cg);
+        MPI_Comm_group(parent, &pg);
+        MPI_Group_translate_ranks(cg, n, ranks, pg, prank);
+        MPI_Group_free(&cg);
+        MPI_Group_free(&pg);
+    } else {
+        free(prank);
+        prank = NULL;
     }
-    for (int i = 0; i < n; i++)
-        ranks[i] = i;
-    MPI_Comm_group(child, &cg);
-    MPI_Comm_group(parent, &pg);
-    MPI_Group_translate_ranks(cg, n, ranks, pg, prank);
-    MPI_Group_free(&cg);
-    MPI_Group_free(&pg);
-    for (int i = 0; i < n; i++) {
+    free(ranks);
+    return prank;
+}
+
+/* The parent's table rows of the child's ranks. */
+static hmpi__loctable *restrict_table(const hmpi__loctable *pt, MPI_Comm child, MPI_Comm parent)
+{
+    int n;
+    MPI_Comm_size(child, &n);
+    int *prank = hmpi__parent_ranks(child, parent);
+    hmpi__loctable *t = prank ? table_alloc(n, pt->depth) : NULL;
+    for (int i = 0; t && i < n; i++) {
         size_t src = (size_t)prank[i] * (size_t)pt->depth, dst = (size_t)i * (size_t)pt->depth;
         t->len[i] = pt->len[prank[i]];
         memcpy(t->id + dst, pt->id + src, (size_t)pt->depth * sizeof *t->id);
         memcpy(t->kind + dst, pt->kind + src, (size_t)pt->depth);
     }
-done:
-    free(ranks);
     free(prank);
     return t;
 }

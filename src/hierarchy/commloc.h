@@ -57,4 +57,8 @@ int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level);
 /* Number of leading path elements that ranks a and b share. */
 int hmpi__loctable_lcp(const hmpi__loctable *t, int a, int b);
 
+/* The rank in parent of every rank of child, in child's order (n = the
+ * size of child; the caller frees); NULL when out of memory. Local. */
+int *hmpi__parent_ranks(MPI_Comm child, MPI_Comm parent);
+
 #endif

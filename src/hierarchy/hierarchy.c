@@ -7,6 +7,7 @@
  * no extra collective is needed. With info hmpi_levels, guided splits at the
  * named levels, top-down. */
 #include "core/config.h"
+#include "core/pmpi.h"
 #include "hierarchy/split.h"
 
 #include <stdlib.h>
@@ -154,7 +155,7 @@ int HMPI_Hierarchy_create(MPI_Comm comm, MPI_Info info, HMPI_Hierarchy *hier)
     rc = guided ? build_guided(h, cl, kinds, nkinds, fn) : build_unguided(h, cl, fn);
     if (rc == MPI_SUCCESS) {
         h->max_depth = h->depth;
-        rc = MPI_Allreduce(MPI_IN_PLACE, &h->max_depth, 1, MPI_INT, MPI_MAX, comm);
+        rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &h->max_depth, 1, MPI_INT, MPI_MAX, comm);
     }
     if (rc != MPI_SUCCESS) {
         release(h);
@@ -182,32 +183,30 @@ int HMPI_Hierarchy_max_depth(HMPI_Hierarchy hier, int *max_depth)
     return MPI_SUCCESS;
 }
 
-int HMPI_Hierarchy_level_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm)
+/* comms[level] of hier, level in 0..last (what `last` is: for messages). */
+static int comm_at(const char *fn, HMPI_Hierarchy hier, int level, const MPI_Comm *comms, int last,
+                   const char *what, MPI_Comm *comm)
 {
-    static const char fn[] = "HMPI_Hierarchy_level_comm";
     if (!hier || !comm)
         return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument '%s' is NULL",
                            !hier ? "hier" : "comm");
-    if (level < 0 || level > hier->depth)
+    if (level < 0 || level > last)
         return hmpi__error(hier->base, MPI_ERR_ARG, fn,
-                           "argument 'level' (%d) is not in 0..%d (this process's depth)", level,
-                           hier->depth);
-    *comm = hier->level[level];
+                           "argument 'level' (%d) is not in 0..%d (%s)", level, last, what);
+    *comm = comms[level];
     return MPI_SUCCESS;
+}
+
+int HMPI_Hierarchy_level_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm)
+{
+    return comm_at("HMPI_Hierarchy_level_comm", hier, level, hier ? hier->level : NULL,
+                   hier ? hier->depth : 0, "this process's depth", comm);
 }
 
 int HMPI_Hierarchy_conduit_comm(HMPI_Hierarchy hier, int level, MPI_Comm *comm)
 {
-    static const char fn[] = "HMPI_Hierarchy_conduit_comm";
-    if (!hier || !comm)
-        return hmpi__error(MPI_COMM_NULL, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !hier ? "hier" : "comm");
-    if (level < 0 || level >= hier->depth)
-        return hmpi__error(hier->base, MPI_ERR_ARG, fn,
-                           "argument 'level' (%d) is not in 0..%d (depth - 1)", level,
-                           hier->depth - 1);
-    *comm = hier->conduit[level];
-    return MPI_SUCCESS;
+    return comm_at("HMPI_Hierarchy_conduit_comm", hier, level, hier ? hier->conduit : NULL,
+                   hier ? hier->depth - 1 : 0, "depth - 1", comm);
 }
 
 int HMPI_Hierarchy_free(HMPI_Hierarchy *hier)

@@ -1,5 +1,6 @@
 /* Level queries: hlevel info, minimal shared level, Träff's Comm_level,
  * supported resource types, and the info keys of hmpi communicators. */
+#include "core/pmpi.h"
 #include "hierarchy/commloc.h"
 #include "hierarchy/split.h"
 
@@ -133,7 +134,7 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
     for (int k = 0; k < cl->path.len; k++)
         mask |= cl->path.elem[k].aliases;
     mask &= ~(1u << HMPI__KIND_CLUSTER);
-    rc = MPI_Allreduce(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm);
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm);
     if (rc != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     int n = 0;

@@ -8,7 +8,9 @@
  * of its next element (ids are unique among siblings), so one MPI_Comm_split
  * creates the communicators of the next level. */
 #include "hierarchy/split.h"
+#include "core/config.h"
 #include "core/entry.h"
+#include "core/pmpi.h"
 #include "util/hash.h"
 
 #include <limits.h>
@@ -59,38 +61,25 @@ static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index
     int pair[2] = {0, 0};
     MPI_Comm_rank(parent, &prank);
     if (newcomm != MPI_COMM_NULL) {
-        MPI_Group ng, pg;
-        int n;
-        MPI_Comm_size(newcomm, &n);
-        int *ranks = HMPI__ALLOC(int, n), *pranks = HMPI__ALLOC(int, n);
-        if (!ranks || !pranks) {
-            free(ranks);
-            free(pranks);
+        int n, *pranks = hmpi__parent_ranks(newcomm, parent);
+        if (!pranks)
             return MPI_ERR_NO_MEM;
-        }
-        for (int i = 0; i < n; i++)
-            ranks[i] = i;
-        MPI_Comm_group(newcomm, &ng);
-        MPI_Comm_group(parent, &pg);
-        MPI_Group_translate_ranks(ng, n, ranks, pg, pranks);
-        MPI_Group_free(&ng);
-        MPI_Group_free(&pg);
+        MPI_Comm_size(newcomm, &n);
         for (int i = 1; i < n; i++)
             if (pranks[i] < pranks[leader_rank])
                 leader_rank = i;
         is_leader = pranks[leader_rank] == prank;
-        free(ranks);
         free(pranks);
     }
     /* Leaders before me, and all leaders: two overlapped reductions. */
     int total = 0;
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     MPI_Status status[2];
-    rc = MPI_Iexscan(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent, &req[0]);
+    rc = HMPI__MPI(Iexscan)(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent, &req[0]);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Iallreduce(&is_leader, &total, 1, MPI_INT, MPI_SUM, parent, &req[1]);
+        rc = HMPI__MPI(Iallreduce)(&is_leader, &total, 1, MPI_INT, MPI_SUM, parent, &req[1]);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Waitall(2, req, status); /* (MPI_STATUSES_IGNORE trips GCC 12 with MPICH) */
+        rc = HMPI__MPI(Waitall)(2, req, status); /* (MPI_STATUSES_IGNORE trips GCC 12 with MPICH) */
     if (rc != MPI_SUCCESS)
         return rc;
     if (prank == 0)
@@ -98,7 +87,7 @@ static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index
     if (newcomm == MPI_COMM_NULL)
         return MPI_SUCCESS;
     pair[0] = count;
-    if ((rc = MPI_Bcast(pair, 1, MPI_INT, leader_rank, newcomm)) != MPI_SUCCESS)
+    if ((rc = HMPI__MPI(Bcast)(pair, 1, MPI_INT, leader_rank, newcomm)) != MPI_SUCCESS)
         return rc;
     *index = pair[0];
     *num = total;
@@ -185,6 +174,15 @@ static int attach_roots(MPI_Comm rootscomm, const hmpi__commloc *cl, MPI_Comm pa
     return hmpi__commloc_attach_child(rootscomm, cl, parent, kind, aliases, 1, 0, NULL);
 }
 
+/* A failed split's communicators, freed (those it made). */
+static void free_pair(MPI_Comm *a, MPI_Comm *b)
+{
+    if (*a != MPI_COMM_NULL)
+        MPI_Comm_free(a);
+    if (*b != MPI_COMM_NULL)
+        MPI_Comm_free(b);
+}
+
 int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
                        MPI_Comm *rootscomm, const char *fn)
 {
@@ -210,10 +208,7 @@ int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_
         *rootscomm = rc_comm;
     return MPI_SUCCESS;
 fn_fail:
-    if (nc != MPI_COMM_NULL)
-        MPI_Comm_free(&nc);
-    if (rc_comm != MPI_COMM_NULL)
-        MPI_Comm_free(&rc_comm);
+    free_pair(&nc, &rc_comm);
     return rc;
 }
 
@@ -259,36 +254,41 @@ int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra
     *rootscomm = roots;
     return MPI_SUCCESS;
 fn_fail:
-    if (nc != MPI_COMM_NULL)
-        MPI_Comm_free(&nc);
-    if (roots != MPI_COMM_NULL)
-        MPI_Comm_free(&roots);
+    free_pair(&nc, &roots);
     return rc;
+}
+
+/* The end of a one-level split: nc's numbering, then its locality at
+ * elem (none: NULL); nc freed on failure. Collective over comm. */
+static int finish_level(MPI_Comm comm, hmpi__commloc *cl, MPI_Comm nc, int kind,
+                        const hmpi__elem *elem, MPI_Comm *newcomm)
+{
+    int num = 0, index = 0, rc = level_numbers(comm, nc, &num, &index);
+    if (rc == MPI_SUCCESS && nc != MPI_COMM_NULL && elem)
+        rc = hmpi__commloc_attach_child(nc, cl, comm, kind, elem->aliases, num, index, NULL);
+    if (rc != MPI_SUCCESS) {
+        if (nc != MPI_COMM_NULL)
+            MPI_Comm_free(&nc);
+        return rc;
+    }
+    *newcomm = nc;
+    return MPI_SUCCESS;
 }
 
 /* Unguided split with any key: the colour of the step above, then numbering. */
 static int unguided_split(MPI_Comm comm, hmpi__commloc *cl, const hmpi__agreement *a, int key,
                           MPI_Comm *newcomm)
 {
-    int c = a->common, mine = a->has_child && cl->path.len > c, num = 0, index = 0, rc;
+    int c = a->common, mine = a->has_child && cl->path.len > c, rc;
+    const hmpi__elem *child = mine ? &cl->path.elem[c] : NULL;
     MPI_Comm nc = MPI_COMM_NULL;
     if (!a->has_child) {
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
     }
-    if ((rc = MPI_Comm_split(comm, mine ? cl->path.elem[c].id : MPI_UNDEFINED, key, &nc)) ||
-        (rc = level_numbers(comm, nc, &num, &index)))
-        goto fn_fail;
-    if (nc != MPI_COMM_NULL &&
-        (rc = hmpi__commloc_attach_child(nc, cl, comm, cl->path.elem[c].kind,
-                                         cl->path.elem[c].aliases, num, index, NULL)))
-        goto fn_fail;
-    *newcomm = nc;
-    return MPI_SUCCESS;
-fn_fail:
-    if (nc != MPI_COMM_NULL)
-        MPI_Comm_free(&nc);
-    return rc;
+    if ((rc = MPI_Comm_split(comm, mine ? child->id : MPI_UNDEFINED, key, &nc)) != MPI_SUCCESS)
+        return rc;
+    return finish_level(comm, cl, nc, mine ? child->kind : 0, child, newcomm);
 }
 
 /* MPI_COMM_TYPE_SHARED on a real run: the MPI library's own node split. */
@@ -296,25 +296,15 @@ static int shared_split_real(MPI_Comm comm, hmpi__commloc *cl, int participate, 
                              MPI_Comm *newcomm)
 {
     MPI_Comm nc;
-    int num = 0, index = 0, rc, m = 0;
-    rc = MPI_Comm_split_type(comm, participate ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED, key,
-                             MPI_INFO_NULL, &nc);
+    int rc, m = 0;
+    rc = HMPI__MPI(Comm_split_type)(comm, participate ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED, key,
+                                    MPI_INFO_NULL, &nc);
     if (rc != MPI_SUCCESS)
         return rc;
-    if ((rc = level_numbers(comm, nc, &num, &index)) != MPI_SUCCESS)
-        goto fn_fail;
     while (m < cl->path.len && !(cl->path.elem[m].aliases & (1u << HMPI__KIND_MACHINE)))
         m++;
-    if (nc != MPI_COMM_NULL && m < cl->path.len &&
-        (rc = hmpi__commloc_attach_child(nc, cl, comm, HMPI__KIND_MACHINE, cl->path.elem[m].aliases,
-                                         num, index, NULL)))
-        goto fn_fail;
-    *newcomm = nc;
-    return MPI_SUCCESS;
-fn_fail:
-    if (nc != MPI_COMM_NULL)
-        MPI_Comm_free(&nc);
-    return rc;
+    return finish_level(comm, cl, nc, HMPI__KIND_MACHINE,
+                        m < cl->path.len ? &cl->path.elem[m] : NULL, newcomm);
 }
 
 static int type_code(int split_type)
@@ -337,17 +327,18 @@ static int type_code(int split_type)
 /* Level requested by a guided split, -1 (and a verbose note) when unusable. */
 static int guided_kind(MPI_Info info, const char *fn)
 {
-    char value[256];
-    if (!hmpi__info_get(info, "mpi_hw_resource_type", value, sizeof value)) {
+    hmpi__cfg_value value;
+    hmpi__config_get(HMPI__CFG_HW_RESOURCE_TYPE, info, fn, &value); /* a string: never fails */
+    if (value.source != HMPI__FROM_INFO) {
         hmpi__verbose("%s: HMPI_COMM_TYPE_HW_GUIDED without info key 'mpi_hw_resource_type': "
                       "MPI_COMM_NULL",
                       fn);
         return -1;
     }
-    int kind = hmpi__kind_parse(value);
+    int kind = hmpi__kind_parse(value.text);
     if (kind < 0)
         hmpi__verbose("%s: unknown level '%s' in info key 'mpi_hw_resource_type': MPI_COMM_NULL",
-                      fn, value);
+                      fn, value.text);
     return kind;
 }
 
@@ -367,11 +358,13 @@ static void report_level(MPI_Info info, MPI_Comm newcomm)
 static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, int *handled,
                       const char *fn)
 {
-    char name[256];
+    hmpi__cfg_value pset;
     int rank, color = MPI_UNDEFINED;
-    *handled = hmpi__info_get(info, "mpi_pset_name", name, sizeof name);
+    hmpi__config_get(HMPI__CFG_PSET_NAME, info, fn, &pset); /* a string: never fails */
+    *handled = pset.source == HMPI__FROM_INFO;
     if (!*handled)
         return MPI_SUCCESS;
+    const char *name = pset.text;
     MPI_Comm_rank(comm, &rank);
     if (strcasecmp(name, "mpi://WORLD") == 0)
         color = 0;
@@ -473,7 +466,7 @@ int HMPI_Comm_hsplit_with_roots(MPI_Comm oldcomm, MPI_Info info, MPI_Comm *newco
         return hmpi__raise(oldcomm, rc);
     if (nc != MPI_COMM_NULL) { /* rank 0 of nc learned the numbering from roots */
         int pair[2] = {ncl->num_comms, ncl->index};
-        if ((rc = MPI_Bcast(pair, 2, MPI_INT, 0, nc)) != MPI_SUCCESS) {
+        if ((rc = HMPI__MPI(Bcast)(pair, 2, MPI_INT, 0, nc)) != MPI_SUCCESS) {
             MPI_Comm_free(&nc);
             if (roots != MPI_COMM_NULL)
                 MPI_Comm_free(&roots);

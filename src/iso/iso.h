@@ -6,13 +6,15 @@
 #include "core/signatures.h"
 #include "schedule/request.h"
 
-/* In the order of the values of hmpi_iso_algorithm in the registry (core/config.c). */
+/* The isomorphic algorithms: X(NAME, name), auto first. They give the enum
+ * and the values of hmpi_iso_algorithm (hmpi__iso_algorithm_names). */
+#define HMPI__ISO_ALGORITHMS(X)                                                                    \
+    X(AUTO, auto) X(DIRECT, direct) X(DIMENSIONAL, dimensional) X(LOGARITHMIC, logarithmic)
 enum hmpi__iso_alg {
-    HMPI__ISO_AUTO,
-    HMPI__ISO_DIRECT,
-    HMPI__ISO_DIMENSIONAL,
-    HMPI__ISO_LOGARITHMIC,
-    HMPI__ISO_NALGS
+#define HMPI__ISO_ENUM(NAME, name) HMPI__ISO_##NAME,
+    HMPI__ISO_ALGORITHMS(HMPI__ISO_ENUM)
+#undef HMPI__ISO_ENUM
+        HMPI__ISO_NALGS
 };
 
 /* A combining route: phases, each along one dimension; in phase f block i
@@ -104,54 +106,38 @@ typedef struct hmpi__nbr_args {
     MPI_Op op;
 } hmpi__nbr_args;
 
-/* `a` from the arguments of the public functions (named as MPI names them). */
+/* `a` from the arguments of the public functions (named as MPI names them):
+ * the kind, then the fields each collective has. */
+#define HMPI__NBR_ARGS(k, ...) hmpi__nbr_args a = {.kind = k, __VA_ARGS__}
 #define HMPI__NBR_A2A_ARGS(k)                                                                      \
-    hmpi__nbr_args a = {.kind = k,                                                                 \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcount = recvcount,                                                       \
-                        .rtype = recvtype}
+    HMPI__NBR_ARGS(k, .sendbuf = sendbuf, .scount = sendcount, .stype = sendtype,                  \
+                   .recvbuf = recvbuf, .rcount = recvcount, .rtype = recvtype)
 #define HMPI__NBR_A2AV_ARGS                                                                        \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AV,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sdispls = sdispls,                                                        \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = rdispls,                                                        \
-                        .rtype = recvtype}
+    HMPI__NBR_ARGS(HMPI__NBR_A2AV, .sendbuf = sendbuf, .scounts = sendcounts, .sdispls = sdispls,  \
+                   .stype = sendtype, .recvbuf = recvbuf, .rcounts = recvcounts,                   \
+                   .rdispls = rdispls, .rtype = recvtype)
 #define HMPI__NBR_A2AW_ARGS                                                                        \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_A2AW,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sbdispls = sdispls,                                                       \
-                        .stypes = sendtypes,                                                       \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rbdispls = rdispls,                                                       \
-                        .rtypes = recvtypes}
+    HMPI__NBR_ARGS(HMPI__NBR_A2AW, .sendbuf = sendbuf, .scounts = sendcounts, .sbdispls = sdispls, \
+                   .stypes = sendtypes, .recvbuf = recvbuf, .rcounts = recvcounts,                 \
+                   .rbdispls = rdispls, .rtypes = recvtypes)
 #define HMPI__NBR_AGV_ARGS                                                                         \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_AGV,                                                     \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rdispls = displs,                                                         \
-                        .rtype = recvtype}
+    HMPI__NBR_ARGS(HMPI__NBR_AGV, .sendbuf = sendbuf, .scount = sendcount, .stype = sendtype,      \
+                   .recvbuf = recvbuf, .rcounts = recvcounts, .rdispls = displs,                   \
+                   .rtype = recvtype)
 
 /* MPI's neighbourhood collectives on process topologies (neighbor.c):
- * X(Name, name, signature, pass) for each. */
+ * X(Name, name, NAME, signature, pass) for each. */
 #define HMPI__NEIGHBOR_COLLECTIVES(X)                                                              \
-    X(Neighbor_allgather, neighbor_allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                 \
-    X(Neighbor_allgatherv, neighbor_allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV) \
-    X(Neighbor_alltoall, neighbor_alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL)                   \
-    X(Neighbor_alltoallv, neighbor_alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV)     \
-    X(Neighbor_alltoallw, neighbor_alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(comm),                  \
-      HMPI__PASS_ALLTOALLW)
+    X(Neighbor_allgather, neighbor_allgather, NEIGHBOR_ALLGATHER, HMPI__SIG_ALL(comm),             \
+      HMPI__PASS_ALL)                                                                              \
+    X(Neighbor_allgatherv, neighbor_allgatherv, NEIGHBOR_ALLGATHERV, HMPI__SIG_ALLGATHERV(comm),   \
+      HMPI__PASS_ALLGATHERV)                                                                       \
+    X(Neighbor_alltoall, neighbor_alltoall, NEIGHBOR_ALLTOALL, HMPI__SIG_ALL(comm),                \
+      HMPI__PASS_ALL)                                                                              \
+    X(Neighbor_alltoallv, neighbor_alltoallv, NEIGHBOR_ALLTOALLV, HMPI__SIG_ALLTOALLV(comm),       \
+      HMPI__PASS_ALLTOALLV)                                                                        \
+    X(Neighbor_alltoallw, neighbor_alltoallw, NEIGHBOR_ALLTOALLW,                                  \
+      HMPI__SIG_NEIGHBOR_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW)
 HMPI__NEIGHBOR_COLLECTIVES(HMPI__DECLARE_ENTRY)
 
 /* Local checks of the blocks towards peers[0..nblocks-1] (MPI_PROC_NULL:

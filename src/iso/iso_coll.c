@@ -1,5 +1,6 @@
 /* The isomorphic collectives: argument checks, buffer blocks, algorithm
  * choice, and the blocking / nonblocking / persistent entry points. */
+#include "core/pmpi.h"
 #include "iso/iso.h"
 
 #include "core/config.h"
@@ -10,6 +11,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+const char *const hmpi__iso_algorithm_names[] = {
+#define NAME_OF(NAME, name) #name,
+    HMPI__ISO_ALGORITHMS(NAME_OF)
+#undef NAME_OF
+        NULL};
 
 static int is_reduction(int kind)
 {
@@ -392,8 +399,8 @@ static int busiest_nodes(const char *fn, MPI_Comm comm, const hmpi__iso_plan *p,
     routed_leaving(p->n, dim, &pl, busiest + 1);
     routed_leaving(p->n, log, &pl, busiest + 1 + dim->nphases);
     free(pl.members);
-    return MPI_Allreduce(MPI_IN_PLACE, busiest, 1 + dim->nphases + log->nphases, MPI_INT, MPI_MAX,
-                         p->comm);
+    return HMPI__MPI(Allreduce)(MPI_IN_PLACE, busiest, 1 + dim->nphases + log->nphases, MPI_INT,
+                                MPI_MAX, p->comm);
 }
 
 /* The algorithm for this call: the requested one, or the cheapest. Every
@@ -491,14 +498,12 @@ static int build(const hmpi__entry *e, void **op)
     rc = route ? hmpi__iso_routed(&p, route) : hmpi__iso_direct(&p);
     if (rc == MPI_SUCCESS && is_reduction(a->kind))
         rc = reduce_sources(&p, a);
-    if (rc == MPI_SUCCESS && hmpi__request_create(p.s, e->form == HMPI__FORM_PERSISTENT, e->comm,
-                                                  e->fn, (HMPI_Request *)op))
-        rc = hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
     if (rc != MPI_SUCCESS)
         goto fn_fail;
     free(p.send);
     free(p.bytes);
-    return MPI_SUCCESS;
+    return hmpi__request_create(p.s, e->form == HMPI__FORM_PERSISTENT, e->comm, e->fn,
+                                (HMPI_Request *)op);
 fn_fail:
     hmpi__sched_free(p.s);
     free(p.send);
@@ -564,74 +569,52 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
 }
 
 #define AGW_ARGS                                                                                   \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_AGW,                                                     \
-                        .sendbuf = sendbuf,                                                        \
-                        .scount = sendcount,                                                       \
-                        .stype = sendtype,                                                         \
-                        .recvbuf = recvbuf,                                                        \
-                        .rcounts = recvcounts,                                                     \
-                        .rbdispls = rdispls,                                                       \
-                        .rtypes = recvtypes}
+    HMPI__NBR_ARGS(HMPI__NBR_AGW, .sendbuf = sendbuf, .scount = sendcount, .stype = sendtype,      \
+                   .recvbuf = recvbuf, .rcounts = recvcounts, .rbdispls = rdispls,                 \
+                   .rtypes = recvtypes)
 #define RED_ARGS                                                                                   \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_RED,                                                     \
-                        .sendbuf = sendbuf,                                                        \
-                        .recvbuf = recvbuf,                                                        \
-                        .count = count,                                                            \
-                        .type = datatype,                                                          \
-                        .op = op}
+    HMPI__NBR_ARGS(HMPI__NBR_RED, .sendbuf = sendbuf, .recvbuf = recvbuf, .count = count,          \
+                   .type = datatype, .op = op)
 #define SRED_ARGS                                                                                  \
-    hmpi__nbr_args a = {.kind = HMPI__NBR_SRED,                                                    \
-                        .sendbuf = sendbuf,                                                        \
-                        .scounts = sendcounts,                                                     \
-                        .sbdispls = sdispls,                                                       \
-                        .stypes = sendtypes,                                                       \
-                        .recvbuf = recvbuf,                                                        \
-                        .count = count,                                                            \
-                        .type = datatype,                                                          \
-                        .op = op}
+    HMPI__NBR_ARGS(HMPI__NBR_SRED, .sendbuf = sendbuf, .scounts = sendcounts, .sbdispls = sdispls, \
+                   .stypes = sendtypes, .recvbuf = recvbuf, .count = count, .type = datatype,      \
+                   .op = op)
 
-/* Argument lists of the public functions (spelled out in hmpi.h). */
+/* Argument lists of the collectives only hmpi has (spelled out in hmpi.h). */
 #define ISO_AGW_SIG                                                                                \
     const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                      \
         const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],          \
-        MPI_Comm isocomm
+        MPI_Comm comm
+#define ISO_AGW_PASS sendbuf, sendcount, sendtype, recvbuf, recvcounts, rdispls, recvtypes, comm
 #define ISO_RED_SIG                                                                                \
-    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,               \
-        MPI_Comm isocomm
+    const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm
+#define ISO_RED_PASS sendbuf, recvbuf, count, datatype, op, comm
 #define ISO_SRED_SIG                                                                               \
     const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],                         \
         const MPI_Datatype sendtypes[], void *recvbuf, int count, MPI_Datatype datatype,           \
-        MPI_Op op, MPI_Comm isocomm
+        MPI_Op op, MPI_Comm comm
+#define ISO_SRED_PASS sendbuf, sendcounts, sdispls, sendtypes, recvbuf, count, datatype, op, comm
 
-/* The three forms of one collective. */
-#define ISO_FORMS(name, SIG, ARGS)                                                                 \
-    int HMPI_Iso_neighbor_##name(SIG)                                                              \
+/* Each collective's internal entry (iso_<name>) and its three public forms
+ * (HMPI_Iso_neighbor_<name>, HMPI_Iso_ineighbor_<name>, ..._init). */
+#define ISO_COLLECTIVE(name, SIG, PASS, ARGS)                                                      \
+    static int iso_##name(const char *fn, int form, SIG, MPI_Info info, HMPI_Request *request)     \
     {                                                                                              \
         ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_neighbor_" #name, &a, MPI_INFO_NULL, HMPI__FORM_BLOCKING,  \
-                     NULL);                                                                        \
+        return entry(comm, fn, &a, info, form, request);                                           \
     }                                                                                              \
-    int HMPI_Iso_ineighbor_##name(SIG, HMPI_Request *request)                                      \
-    {                                                                                              \
-        ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_ineighbor_" #name, &a, MPI_INFO_NULL,                      \
-                     HMPI__FORM_NONBLOCKING, request);                                             \
-    }                                                                                              \
-    int HMPI_Iso_neighbor_##name##_init(SIG, MPI_Info info, HMPI_Request *request)                 \
-    {                                                                                              \
-        ARGS;                                                                                      \
-        return entry(isocomm, "HMPI_Iso_neighbor_" #name "_init", &a, info, HMPI__FORM_PERSISTENT, \
-                     request);                                                                     \
-    }
+    HMPI__THREE_FORMS(HMPI_Iso_neighbor_##name, HMPI_Iso_ineighbor_##name, iso_##name, (SIG),      \
+                      (PASS))
 
-ISO_FORMS(alltoall, HMPI__SIG_ALL(isocomm), HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A))
-ISO_FORMS(alltoallv, HMPI__SIG_ALLTOALLV(isocomm), HMPI__NBR_A2AV_ARGS)
-ISO_FORMS(alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(isocomm), HMPI__NBR_A2AW_ARGS)
-ISO_FORMS(allgather, HMPI__SIG_ALL(isocomm), HMPI__NBR_A2A_ARGS(HMPI__NBR_AG))
-ISO_FORMS(allgatherv, HMPI__SIG_ALLGATHERV(isocomm), HMPI__NBR_AGV_ARGS)
-ISO_FORMS(allgatherw, ISO_AGW_SIG, AGW_ARGS)
-ISO_FORMS(reduce, ISO_RED_SIG, RED_ARGS)
-ISO_FORMS(scatter_reduce, ISO_SRED_SIG, SRED_ARGS)
+ISO_COLLECTIVE(alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A))
+ISO_COLLECTIVE(alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV, HMPI__NBR_A2AV_ARGS)
+ISO_COLLECTIVE(alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW,
+               HMPI__NBR_A2AW_ARGS)
+ISO_COLLECTIVE(allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_AG))
+ISO_COLLECTIVE(allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV, HMPI__NBR_AGV_ARGS)
+ISO_COLLECTIVE(allgatherw, ISO_AGW_SIG, ISO_AGW_PASS, AGW_ARGS)
+ISO_COLLECTIVE(reduce, ISO_RED_SIG, ISO_RED_PASS, RED_ARGS)
+ISO_COLLECTIVE(scatter_reduce, ISO_SRED_SIG, ISO_SRED_PASS, SRED_ARGS)
 
 /* ---- HMPI_Type_create_triangular --------------------------------------- */
 

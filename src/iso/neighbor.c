@@ -100,10 +100,8 @@ static int graph_build(const hmpi__entry *e, void **op)
             (rc = hmpi__sched_send(s, b.addr, b.count, b.type, ga->g.destinations[i], tag, dup)))
             goto fn_fail;
     }
-    if (hmpi__request_create(s, e->form == HMPI__FORM_PERSISTENT, e->comm, e->fn,
-                             (HMPI_Request *)op))
-        return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
-    return MPI_SUCCESS;
+    return hmpi__request_create(s, e->form == HMPI__FORM_PERSISTENT, e->comm, e->fn,
+                                (HMPI_Request *)op);
 fn_fail:
     hmpi__sched_free(s);
     return rc;
@@ -141,33 +139,13 @@ static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info
 
 /* ---- the public functions ---------------------------------------------- */
 
-/* A collective's internal entry (hmpi__mpi_neighbor_<name>) and its three
- * public forms. */
-#define NBR_FORMS(name, SIG, PASS, ARGS)                                                           \
-    int hmpi__mpi_neighbor_##name(const char *fn, int form, SIG, MPI_Info info,                    \
-                                  HMPI_Request *request)                                           \
-    {                                                                                              \
-        ARGS;                                                                                      \
-        return entry(comm, fn, &a, info, form, request);                                           \
-    }                                                                                              \
-    int HMPI_Neighbor_##name(SIG)                                                                  \
-    {                                                                                              \
-        return hmpi__mpi_neighbor_##name("HMPI_Neighbor_" #name, HMPI__FORM_BLOCKING, PASS,        \
-                                         MPI_INFO_NULL, NULL);                                     \
-    }                                                                                              \
-    int HMPI_Ineighbor_##name(SIG, HMPI_Request *request)                                          \
-    {                                                                                              \
-        return hmpi__mpi_neighbor_##name("HMPI_Ineighbor_" #name, HMPI__FORM_NONBLOCKING, PASS,    \
-                                         MPI_INFO_NULL, request);                                  \
-    }                                                                                              \
-    int HMPI_Neighbor_##name##_init(SIG, MPI_Info info, HMPI_Request *request)                     \
-    {                                                                                              \
-        return hmpi__mpi_neighbor_##name("HMPI_Neighbor_" #name "_init", HMPI__FORM_PERSISTENT,    \
-                                         PASS, info, request);                                     \
-    }
+/* `a` of each collective (NAME_ARGS), from MPI's names of its arguments. */
+#define NEIGHBOR_ALLGATHER_ARGS HMPI__NBR_A2A_ARGS(HMPI__NBR_AG)
+#define NEIGHBOR_ALLGATHERV_ARGS HMPI__NBR_AGV_ARGS
+#define NEIGHBOR_ALLTOALL_ARGS HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A)
+#define NEIGHBOR_ALLTOALLV_ARGS HMPI__NBR_A2AV_ARGS
+#define NEIGHBOR_ALLTOALLW_ARGS HMPI__NBR_A2AW_ARGS
 
-NBR_FORMS(allgather, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_AG))
-NBR_FORMS(allgatherv, HMPI__SIG_ALLGATHERV(comm), HMPI__PASS_ALLGATHERV, HMPI__NBR_AGV_ARGS)
-NBR_FORMS(alltoall, HMPI__SIG_ALL(comm), HMPI__PASS_ALL, HMPI__NBR_A2A_ARGS(HMPI__NBR_A2A))
-NBR_FORMS(alltoallv, HMPI__SIG_ALLTOALLV(comm), HMPI__PASS_ALLTOALLV, HMPI__NBR_A2AV_ARGS)
-NBR_FORMS(alltoallw, HMPI__SIG_NEIGHBOR_ALLTOALLW(comm), HMPI__PASS_ALLTOALLW, HMPI__NBR_A2AW_ARGS)
+/* Each collective's internal entry (hmpi__mpi_neighbor_<name>) and its
+ * three public forms. */
+HMPI__NEIGHBOR_COLLECTIVES(HMPI__MPI_OPERATION)

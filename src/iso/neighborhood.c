@@ -348,24 +348,28 @@ static int copy_lists(MPI_Comm comm, const char *fn, int s, const int *src, cons
     return MPI_SUCCESS;
 }
 
-int HMPI_Iso_neighborhood_get(MPI_Comm isocomm, int max_s, int sources[], int destinations[])
+/* The sources and targets of isocomm's neighbourhood, with MPI_PROC_NULL
+ * entries (keep_null) or without. */
+static int neighborhood_lists(MPI_Comm isocomm, const char *fn, int max_s, int sources[],
+                              int destinations[], int keep_null)
 {
-    static const char fn[] = "HMPI_Iso_neighborhood_get";
     hmpi__iso *n;
     int rc = iso_of(isocomm, fn, &n);
     return rc != MPI_SUCCESS ? rc
                              : copy_lists(isocomm, fn, n->s, n->sources, n->targets, max_s, sources,
-                                          destinations, 1);
+                                          destinations, keep_null);
+}
+
+int HMPI_Iso_neighborhood_get(MPI_Comm isocomm, int max_s, int sources[], int destinations[])
+{
+    return neighborhood_lists(isocomm, "HMPI_Iso_neighborhood_get", max_s, sources, destinations,
+                              1);
 }
 
 int HMPI_Iso_neighborhood_graph_get(MPI_Comm isocomm, int max_s, int sources[], int destinations[])
 {
-    static const char fn[] = "HMPI_Iso_neighborhood_graph_get";
-    hmpi__iso *n;
-    int rc = iso_of(isocomm, fn, &n);
-    return rc != MPI_SUCCESS ? rc
-                             : copy_lists(isocomm, fn, n->s, n->sources, n->targets, max_s, sources,
-                                          destinations, 0);
+    return neighborhood_lists(isocomm, "HMPI_Iso_neighborhood_graph_get", max_s, sources,
+                              destinations, 0);
 }
 
 /* MPI's Cartesian neighbourhood (MPI 3.1 §7.6): for each dimension, the

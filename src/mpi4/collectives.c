@@ -8,26 +8,24 @@
 #include "core/config.h"
 #include "core/error.h"
 
-enum { MODE_PERSISTENT, MODE_ALL, MODE_AUTO };
-
 int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
 {
     hmpi__cfg_value mode;
     hmpi__commloc *cl;
     int nodes = 1;
-    if (hmpi__mpi4_inside || comm == MPI_COMM_NULL ||
+    if (comm == MPI_COMM_NULL ||
         hmpi__config_get(HMPI__CFG_MPI4_COLLECTIVES, MPI_INFO_NULL, fn, &mode) != MPI_SUCCESS ||
-        mode.number == MODE_PERSISTENT)
+        mode.number == HMPI__MPI4_PERSISTENT)
         return 0;
     int rc, inter = 0;
     MPI_Comm_test_inter(comm, &inter);
     if (inter)
         return 0; /* the MPI library's: hmpi has no intercommunicator collectives */
-    if (mode.number == MODE_ALL)
+    if (mode.number == HMPI__MPI4_ALL)
         return 1;
     /* auto: hmpi's algorithms gain where communication crosses nodes (the
      * locality, one allgather, is computed once per communicator) */
-    HMPI__MPI4_CALL(rc, hmpi__commloc_ensure(comm, 1, fn, &cl));
+    rc = hmpi__commloc_ensure(comm, 1, fn, &cl);
     if (rc == MPI_SUCCESS)
         hmpi__loctable_machines(cl->table, &nodes);
     return rc == MPI_SUCCESS && nodes > 1;
@@ -38,7 +36,7 @@ int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
 /* Persistent: always hmpi's, a real MPI_Request. Blocking and nonblocking:
  * hmpi's when the setting says so, else the MPI library's. Errors name the
  * MPI function. */
-#define MPI_FORMS(Name, name, SIG, PASS)                                                           \
+#define MPI_FORMS(Name, name, NAME, SIG, PASS)                                                     \
     HMPI_API int MPI_##Name##_init(SIG, MPI_Info info, MPI_Request *request)                       \
     {                                                                                              \
         static const char fn[] = "MPI_" #Name "_init";                                             \
@@ -46,7 +44,7 @@ int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
         int rc;                                                                                    \
         if (!request)                                                                              \
             return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");               \
-        HMPI__MPI4_CALL(rc, hmpi__mpi_##name(fn, HMPI__FORM_PERSISTENT, PASS, info, &r));          \
+        rc = hmpi__mpi_##name(fn, HMPI__FORM_PERSISTENT, PASS, info, &r);                          \
         return rc == MPI_SUCCESS ? hmpi__mpi4_wrap(r, 1, comm, fn, request) : rc;                  \
     }                                                                                              \
     HMPI_API int MPI_##Name(SIG)                                                                   \
@@ -55,7 +53,7 @@ int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
         int rc;                                                                                    \
         if (!hmpi__mpi4_takes(comm, fn))                                                           \
             return PMPI_##Name(PASS);                                                              \
-        HMPI__MPI4_CALL(rc, hmpi__mpi_##name(fn, HMPI__FORM_BLOCKING, PASS, MPI_INFO_NULL, NULL)); \
+        rc = hmpi__mpi_##name(fn, HMPI__FORM_BLOCKING, PASS, MPI_INFO_NULL, NULL);                 \
         return rc;                                                                                 \
     }                                                                                              \
     HMPI_API int MPI_I##name(SIG, MPI_Request *request)                                            \
@@ -67,8 +65,7 @@ int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
             return PMPI_I##name(PASS, request);                                                    \
         if (!request)                                                                              \
             return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'request' is NULL");               \
-        HMPI__MPI4_CALL(rc,                                                                        \
-                        hmpi__mpi_##name(fn, HMPI__FORM_NONBLOCKING, PASS, MPI_INFO_NULL, &r));    \
+        rc = hmpi__mpi_##name(fn, HMPI__FORM_NONBLOCKING, PASS, MPI_INFO_NULL, &r);                \
         return rc == MPI_SUCCESS ? hmpi__mpi4_wrap(r, 0, comm, fn, request) : rc;                  \
     }
 

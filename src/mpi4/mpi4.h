@@ -6,7 +6,10 @@
  * MPI_COMM_SELF, created inactive and never started, so that the library
  * accepts it anywhere a request goes. A table maps it to hmpi's request;
  * the completion functions look requests up there (only while such
- * requests exist) and pass everything else to the MPI library. */
+ * requests exist) and pass everything else to the MPI library.
+ *
+ * The rest of hmpi is built for this library with HMPI_PMPI (core/pmpi.h):
+ * its own calls go to PMPI_X, never into these wrappers. */
 #ifndef HMPI_MPI4_INTERNAL_H
 #define HMPI_MPI4_INTERNAL_H
 
@@ -26,16 +29,6 @@ typedef struct hmpi__proxy {
     int persistent;
     int finished; /* complete inside hmpi, not yet reported to the program */
 } hmpi__proxy;
-
-/* Calls into hmpi set this (per thread), so that the MPI calls hmpi makes
- * itself go straight to the MPI library. */
-extern _Thread_local int hmpi__mpi4_inside;
-#define HMPI__MPI4_CALL(rc, call)                                                                  \
-    do {                                                                                           \
-        hmpi__mpi4_inside++;                                                                       \
-        (rc) = (call);                                                                             \
-        hmpi__mpi4_inside--;                                                                       \
-    } while (0)
 
 /* Hand r out as an MPI_Request (nonblocking ones are already started).
  * On failure r is freed and the error raised on comm. */

@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Thread_local int hmpi__mpi4_inside;
-
 /* ---- the table ----------------------------------------------------------- */
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -132,7 +130,7 @@ int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *f
     free(p);
     int rc = MPI_SUCCESS;
     if (r->active) /* a nonblocking one runs already: let it finish */
-        HMPI__MPI4_CALL(rc, hmpi__request_wait(&r, MPI_STATUS_IGNORE));
+        rc = hmpi__request_wait(&r, MPI_STATUS_IGNORE);
     if (r)
         hmpi__request_destroy(&r);
     (void)rc; /* the error reported is the memory */
@@ -149,7 +147,7 @@ static void destroy(hmpi__proxy *p)
 /* The proxy behind *request, or NULL (then the MPI library's). */
 static hmpi__proxy *proxy_of(const MPI_Request *request)
 {
-    return hmpi__mpi4_inside || !request ? NULL : find(*request);
+    return !request ? NULL : find(*request);
 }
 
 /* Running inside hmpi (hmpi's request is active). */
@@ -169,7 +167,7 @@ static int progress(hmpi__proxy *p)
 {
     int flag = 0, rc = MPI_SUCCESS;
     if (running(p)) {
-        HMPI__MPI4_CALL(rc, hmpi__request_test(&p->req, &flag, MPI_STATUS_IGNORE));
+        rc = hmpi__request_test(&p->req, &flag, MPI_STATUS_IGNORE);
         p->finished = flag;
     }
     return rc;
@@ -216,14 +214,14 @@ static void split_free(split *s)
         free(s->mem);
 }
 
-/* *any = 0 (nothing to free) when no request of the array is hmpi's, or
- * when hmpi itself calls: the caller passes the array to the MPI library.
+/* *any = 0 (nothing to free) when no request of the array is hmpi's: the
+ * caller passes the array to the MPI library.
  * Errors are raised (naming fn). */
 static int split_array(const char *fn, int n, MPI_Request *reqs, int want_statuses, split *s,
                        int *any)
 {
     *any = 0;
-    if (hmpi__mpi4_inside || atomic_load_explicit(&live, memory_order_acquire) == 0)
+    if (atomic_load_explicit(&live, memory_order_acquire) == 0)
         return MPI_SUCCESS;
     hmpi__proxy *first = NULL;
     int at = 0;
@@ -270,6 +268,12 @@ static MPI_Status *status_at(MPI_Status *statuses, int i)
 
 /* ---- one request ------------------------------------------------------------- */
 
+/* MPI_ERR_REQUEST on p's communicator: "argument 'request' <why>". */
+static int refuse(const hmpi__proxy *p, const char *fn, const char *why)
+{
+    return hmpi__error(comm_of(p), MPI_ERR_REQUEST, fn, "argument 'request' %s", why);
+}
+
 HMPI_API int MPI_Start(MPI_Request *request)
 {
     hmpi__proxy *p = proxy_of(request);
@@ -277,9 +281,8 @@ HMPI_API int MPI_Start(MPI_Request *request)
     if (!p)
         return PMPI_Start(request);
     if (active(p))
-        return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Start",
-                           "argument 'request' is already active");
-    HMPI__MPI4_CALL(rc, hmpi__request_start(p->req, "MPI_Start"));
+        return refuse(p, "MPI_Start", "is already active");
+    rc = hmpi__request_start(p->req, "MPI_Start");
     return rc == MPI_SUCCESS ? rc : hmpi__raise(comm_of(p), rc);
 }
 
@@ -291,7 +294,7 @@ HMPI_API int MPI_Wait(MPI_Request *request, MPI_Status *status)
         return PMPI_Wait(request, status);
     MPI_Comm comm = comm_of(p);
     if (running(p))
-        HMPI__MPI4_CALL(rc, hmpi__request_wait(&p->req, MPI_STATUS_IGNORE));
+        rc = hmpi__request_wait(&p->req, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     report(p, request, status);
@@ -332,9 +335,8 @@ HMPI_API int MPI_Request_free(MPI_Request *request)
     if (!p)
         return PMPI_Request_free(request);
     if (active(p))
-        return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Request_free",
-                           "argument 'request' is an active collective operation (complete it "
-                           "first)");
+        return refuse(p, "MPI_Request_free",
+                      "is an active collective operation (complete it first)");
     if (p->req)
         hmpi__request_destroy(&p->req);
     destroy(p);
@@ -347,9 +349,7 @@ HMPI_API int MPI_Cancel(MPI_Request *request)
     hmpi__proxy *p = proxy_of(request);
     if (!p)
         return PMPI_Cancel(request);
-    return hmpi__error(comm_of(p), MPI_ERR_REQUEST, "MPI_Cancel",
-                       "argument 'request' is a collective operation, which cannot be "
-                       "cancelled");
+    return refuse(p, "MPI_Cancel", "is a collective operation, which cannot be cancelled");
 }
 
 /* ---- arrays: start, all ------------------------------------------------------ */
@@ -368,7 +368,7 @@ HMPI_API int MPI_Startall(int count, MPI_Request array_of_requests[])
         put_back(&s, array_of_requests);
     for (int i = 0; i < count && rc == MPI_SUCCESS; i++) /* hmpi's in array order */
         if (s.proxy[i]) {
-            HMPI__MPI4_CALL(rc, hmpi__request_start(s.proxy[i]->req, "MPI_Startall"));
+            rc = hmpi__request_start(s.proxy[i]->req, "MPI_Startall");
             if (rc != MPI_SUCCESS)
                 rc = hmpi__raise(comm_of(s.proxy[i]), rc);
         }

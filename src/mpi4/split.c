@@ -25,18 +25,14 @@ static int hmpi_type(int split_type)
 HMPI_API int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                                  MPI_Comm *newcomm)
 {
-    int type = hmpi_type(split_type), rc;
-    if (hmpi__mpi4_inside || type == -1)
+    int type = hmpi_type(split_type);
+    if (type == -1)
         return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
-    HMPI__MPI4_CALL(rc,
-                    hmpi__comm_split_type(comm, type, key, info, newcomm, "MPI_Comm_split_type"));
-    return rc;
+    return hmpi__comm_split_type(comm, type, key, info, newcomm, "MPI_Comm_split_type");
 }
 
 /* MPI 4.1; declared by hmpi_mpi4.h for MPI libraries that lack it. */
 HMPI_API int MPI_Get_hw_resource_info(MPI_Info *hw_info)
 {
-    int rc;
-    HMPI__MPI4_CALL(rc, hmpi__get_hw_resource_info(hw_info, "MPI_Get_hw_resource_info"));
-    return rc;
+    return hmpi__get_hw_resource_info(hw_info, "MPI_Get_hw_resource_info");
 }

@@ -7,8 +7,10 @@ int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const ch
                          HMPI_Request *out)
 {
     struct hmpi_request *r = malloc(sizeof *r);
-    if (!r)
-        return MPI_ERR_NO_MEM;
+    if (!r) {
+        hmpi__sched_free(s);
+        return hmpi__error_code(MPI_ERR_NO_MEM, name, "out of memory");
+    }
     *r = (struct hmpi_request){s, persistent, 0, comm, name};
     *out = r;
     return MPI_SUCCESS;

@@ -20,7 +20,8 @@ int hmpi__request_launch(HMPI_Request r, int form, HMPI_Request *request);
 /* The same, as the entry pipeline's launch step (op: an HMPI_Request). */
 int hmpi__request_launch_op(void *op, int form, void *request);
 
-/* Wrap a built schedule (ownership moves to the request). */
+/* Wrap a built schedule: ownership moves to the request on every path (on
+ * failure the schedule is freed and the code, not raised, names name). */
 int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const char *name,
                          HMPI_Request *out);
 

@@ -1,6 +1,7 @@
 /* Schedule engine: rounds of local steps and persistent requests. */
 #include "schedule/schedule.h"
 #include "core/config.h"
+#include "core/pmpi.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +99,7 @@ void hmpi__sched_free(hmpi__sched *s)
         return;
     for (int i = 0; i < s->nreqs; i++)
         if (s->reqs[i] != MPI_REQUEST_NULL)
-            MPI_Request_free(&s->reqs[i]);
+            HMPI__MPI(Request_free)(&s->reqs[i]);
     for (int i = 0; i < s->nbufs; i++)
         free(s->bufs[i]);
     for (int i = 0; i < s->ntypes; i++)
@@ -261,7 +262,7 @@ static int add_request(hmpi__sched *s, int is_send, const void *buf, int count, 
     return MPI_SUCCESS;
 fn_fail:
     if (req != MPI_REQUEST_NULL)
-        MPI_Request_free(&req);
+        HMPI__MPI(Request_free)(&req);
     return MPI_ERR_NO_MEM;
 }
 
@@ -342,7 +343,7 @@ static int launch(hmpi__sched *s)
             return rc;
     }
     if (!s->nonblocking)
-        return r->nreqs ? MPI_Startall(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
+        return r->nreqs ? HMPI__MPI(Startall)(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
     for (int i = r->first_req; i < r->first_req + r->nreqs; i++) {
         const message *m = &s->msgs[i];
         int rc = m->is_send
@@ -370,13 +371,13 @@ static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
 {
 #ifdef SMPI_H
     for (int i = 0; i < n; i++) {
-        int rc = MPI_Wait(&reqs[i], &status[i]);
+        int rc = HMPI__MPI(Wait)(&reqs[i], &status[i]);
         if (rc != MPI_SUCCESS)
             return rc;
     }
     return MPI_SUCCESS;
 #else
-    return MPI_Waitall(n, reqs, status);
+    return HMPI__MPI(Waitall)(n, reqs, status);
 #endif
 }
 
@@ -390,7 +391,7 @@ static int progress(hmpi__sched *s, int wait, int *done)
             if (wait)
                 rc = wait_all(r->nreqs, &s->reqs[r->first_req], s->status);
             else
-                rc = MPI_Testall(r->nreqs, &s->reqs[r->first_req], &flag, s->status);
+                rc = HMPI__MPI(Testall)(r->nreqs, &s->reqs[r->first_req], &flag, s->status);
             if (rc != MPI_SUCCESS)
                 return rc;
             if (!flag) {

@@ -1,5 +1,6 @@
 /* HMPI_Cart_create: MPI_Cart_create with diagonals and multiplicities, the
  * grid placed on the hardware hierarchy (Träff 2003 §4). */
+#include "core/pmpi.h"
 #include "smp/smp.h"
 #include "util/hash.h"
 
@@ -122,7 +123,7 @@ static int gather_loads(MPI_Comm comm, const grid *G, const int *multiplicity, i
     for (int j = 0; j < nm; j++)
         mine[j] = multiplicity && (j < G->nd || G->diagonal) ? multiplicity[j] : 1;
     mine[nm] = reorder != 0;
-    return MPI_Gather(mine, nm + 1, MPI_INT, all, nm + 1, MPI_INT, 0, comm);
+    return HMPI__MPI(Gather)(mine, nm + 1, MPI_INT, all, nm + 1, MPI_INT, 0, comm);
 }
 
 /* Rank 0's grid graph and pins from the gathered loads; 1 on no memory. */

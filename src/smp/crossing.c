@@ -1,5 +1,6 @@
 /* HMPI_Topo_crossing: how much of a topology's edge weight crosses each
  * level of the hardware hierarchy (the quality of a placement). */
+#include "core/pmpi.h"
 #include "smp/smp.h"
 
 #include "core/comm.h"
@@ -67,14 +68,14 @@ static int measure(MPI_Comm comm, const char *fn, const int *nb, int n, int maxl
     MPI_Comm_rank(comm, &rank);
     if (hmpi__loctable_level(cl->table, rank, rank, &depth) != MPI_SUCCESS)
         depth = -1; /* no memory: still take part */
-    if ((rc = MPI_Allreduce(MPI_IN_PLACE, &depth, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS)
+    if ((rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &depth, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS)
         return rc;
     long *cross = HMPI__ALLOC(long, (size_t)depth + 1);
     int failed = !cross || count_crossing(cl->table, rank, nb, n, depth, cross) != MPI_SUCCESS;
     long *sums = HMPI__ALLOC(long, (size_t)depth + 2);
     if (cross && sums) {
         cross[depth] = failed; /* travels with the sums */
-        rc = MPI_Allreduce(cross, sums, depth + 1, MPI_LONG, MPI_SUM, comm);
+        rc = HMPI__MPI(Allreduce)(cross, sums, depth + 1, MPI_LONG, MPI_SUM, comm);
     } else {
         rc = MPI_ERR_NO_MEM; /* the others wait: out of memory is beyond recovery */
     }

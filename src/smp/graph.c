@@ -1,5 +1,6 @@
 /* HMPI_Graph_create: a graph communicator from local neighbour lists, placed
  * on the hardware hierarchy (Träff 2003 §4). */
+#include "core/pmpi.h"
 #include "smp/smp.h"
 
 #include <stdlib.h>
@@ -78,7 +79,7 @@ static int gather_lists(MPI_Comm comm, int degree, const int *neighbors, int reo
     int nomem = !L->info || !L->vertex || !L->slot_rank || !L->counts || !L->displs;
     if ((rc = hmpi__any_failed(comm, nomem, &failed)) != MPI_SUCCESS || failed)
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
-    if ((rc = MPI_Allgather(mine, 3, MPI_INT, L->info, 3, MPI_INT, comm)) != MPI_SUCCESS)
+    if ((rc = HMPI__MPI(Allgather)(mine, 3, MPI_INT, L->info, 3, MPI_INT, comm)) != MPI_SUCCESS)
         return rc;
     long total = index_lists(L); /* the same everywhere */
     if (total > INT32_MAX)
@@ -86,8 +87,8 @@ static int gather_lists(MPI_Comm comm, int degree, const int *neighbors, int reo
     L->all = HMPI__ALLOC(int, total);
     if ((rc = hmpi__any_failed(comm, !L->all, &failed)) != MPI_SUCCESS || failed)
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
-    return MPI_Allgatherv(neighbors, degree > 0 && !bad ? degree : 0, MPI_INT, L->all, L->counts,
-                          L->displs, MPI_INT, comm);
+    return HMPI__MPI(Allgatherv)(neighbors, degree > 0 && !bad ? degree : 0, MPI_INT, L->all,
+                                 L->counts, L->displs, MPI_INT, comm);
 }
 
 static int by_edge(const void *a, const void *b)

@@ -1,5 +1,6 @@
 /* Placement shared by the graph and Cartesian creators: effort, the
  * placement computed on rank 0 and broadcast, the reordered communicator. */
+#include "core/pmpi.h"
 #include "smp/smp.h"
 
 #include <stdlib.h>
@@ -43,7 +44,7 @@ int hmpi__smp_place(MPI_Comm basecomm, const char *fn, int n, const int *slot_ra
         place[0] = -1; /* no memory: tell everybody */
     if (rank == 0 && place[0] >= 0 && hmpi__verbose_enabled())
         report_crossing(fn, cl->table, slot_rank, g, place);
-    if ((rc = MPI_Bcast(place, n, MPI_INT, 0, basecomm)) != MPI_SUCCESS)
+    if ((rc = HMPI__MPI(Bcast)(place, n, MPI_INT, 0, basecomm)) != MPI_SUCCESS)
         return rc;
     if (n > 0 && place[0] < 0)
         return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory while placing");

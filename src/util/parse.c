@@ -1,4 +1,4 @@
-/* Small parsing helpers shared by the modules. */
+/* Small parsing helpers shared by the modules (no MPI). */
 #include "hmpi_internal.h"
 
 #include <limits.h>
@@ -17,16 +17,4 @@ int hmpi__parse_int(const char *s, const char *end, int *value)
     }
     *value = (int)v;
     return 0;
-}
-
-int hmpi__info_get(MPI_Info info, const char *key, char *value, int len)
-{
-    int flag = 0;
-    if (info == MPI_INFO_NULL)
-        return 0;
-    if (MPI_Info_get(info, key, len - 1, value, &flag) != MPI_SUCCESS)
-        return 0;
-    if (flag)
-        value[len - 1] = '\0';
-    return flag;
 }

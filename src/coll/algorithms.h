@@ -1,0 +1,89 @@
+/* hmpi's collective algorithms, as data. Private.
+ *
+ * HMPI__COLL_ALGORITHM_NAMES: the names the settings take (hmpi_algorithm,
+ * HMPI_COLL_ALGORITHM and the per-collective hmpi_<coll>_algorithm), auto
+ * first; X(NAME, name).
+ *
+ * HMPI__COLL_ALGORITHMS: one row per implementation,
+ * X(COLL, ALG, build, needs, cost):
+ *   COLL   the collective (HMPI__<COLL>, core/signatures.h's list),
+ *   ALG    its name (HMPI__ALG_<ALG>),
+ *   build  the builder (coll.h's contract: prepare every message of the
+ *          schedule),
+ *   needs  what the call must offer for the builder to be correct
+ *          (HMPI__NEEDS_*; forcing it otherwise is MPI_ERR_OP),
+ *   cost   its modelled time in us on this communicator with these
+ *          arguments (HMPI__COST_NEVER: auto never takes it here); it must
+ *          give the same value on every process.
+ * Every row accepts MPI_IN_PLACE where MPI allows it; the topology-aware
+ * rows honour hmpi_levels. auto takes the cheapest eligible row (ties: the
+ * first). Adding an algorithm: one file with its builder and cost, one row
+ * here, its test (CONTRIBUTING.md). */
+#ifndef HMPI_COLL_ALGORITHMS_H
+#define HMPI_COLL_ALGORITHMS_H
+
+#define HMPI__COLL_ALGORITHM_NAMES(X)                                                              \
+    X(AUTO, auto)                                                                                  \
+    X(HIERARCHICAL, hierarchical)                                                                  \
+    X(BINOMIAL, binomial)                                                                          \
+    X(LINEAR, linear)                                                                              \
+    X(RING, ring)                                                                                  \
+    X(RECURSIVE_DOUBLING, recursive_doubling)                                                      \
+    X(PAIRWISE, pairwise)                                                                          \
+    X(DISSEMINATION, dissemination)                                                                \
+    X(MULTILANE, multilane)                                                                        \
+    X(LEADERS, leaders)
+
+/* What a row needs of the call. */
+#define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
+#define HMPI__NEEDS_ORDERED 2u     /* a commutative op, or every node's ranks consecutive */
+
+#define HMPI__COLL_ALGORITHMS(X)                                                                   \
+    X(BARRIER, DISSEMINATION, hmpi__barrier_dissemination, 0, hmpi__cost_dissemination)            \
+    X(BARRIER, HIERARCHICAL, hmpi__barrier_hierarchical, 0, hmpi__cost_barrier_hierarchical)       \
+    X(BCAST, BINOMIAL, hmpi__bcast_binomial, 0, hmpi__cost_binomial)                               \
+    X(BCAST, LINEAR, hmpi__bcast_linear, 0, hmpi__cost_linear)                                     \
+    X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
+    X(BCAST, MULTILANE, hmpi__bcast_multilane, 0, hmpi__cost_multilane)                            \
+    X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
+    X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
+      hmpi__cost_tree_hierarchical)                                                                \
+    X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)        \
+    X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0,                        \
+      hmpi__cost_recursive_doubling)                                                               \
+    X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
+      hmpi__cost_tree_hierarchical)                                                                \
+    X(ALLREDUCE, RING, hmpi__allreduce_ring, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_allreduce_ring)   \
+    X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)  \
+    X(GATHER, LINEAR, hmpi__gather_linear, 0, hmpi__cost_linear)                                   \
+    X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, 0, hmpi__cost_rooted_hierarchical)          \
+    X(SCATTER, LINEAR, hmpi__scatter_linear, 0, hmpi__cost_linear)                                 \
+    X(SCATTER, HIERARCHICAL, hmpi__scatter_hierarchical, 0, hmpi__cost_rooted_hierarchical)        \
+    X(ALLGATHER, RING, hmpi__allgather_ring, 0, hmpi__cost_allgather_ring)                         \
+    X(ALLGATHER, LINEAR, hmpi__allgather_linear, 0, hmpi__cost_exchange_linear)                    \
+    X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \
+    X(ALLGATHER, LEADERS, hmpi__allgather_leaders, 0, hmpi__cost_allgather_leaders)                \
+    X(ALLTOALL, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                         \
+    X(ALLTOALL, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                      \
+    X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, 0, hmpi__cost_alltoall_leaders)         \
+    X(REDUCE_SCATTER_BLOCK, BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0,                \
+      hmpi__cost_reduce_scatter)                                                                   \
+    X(REDUCE_SCATTER_BLOCK, HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,                 \
+      HMPI__NEEDS_COMMUTATIVE, hmpi__cost_reduce_scatter_hierarchical)                             \
+    X(SCAN, RECURSIVE_DOUBLING, hmpi__scan_recursive_doubling, 0, hmpi__cost_recursive_doubling)   \
+    X(SCAN, LINEAR, hmpi__scan_linear, 0, hmpi__cost_chain)                                        \
+    X(EXSCAN, RECURSIVE_DOUBLING, hmpi__exscan_recursive_doubling, 0,                              \
+      hmpi__cost_recursive_doubling)                                                               \
+    X(EXSCAN, LINEAR, hmpi__exscan_linear, 0, hmpi__cost_chain)                                    \
+    X(GATHERV, LINEAR, hmpi__gather_linear, 0, hmpi__cost_linear)                                  \
+    X(SCATTERV, LINEAR, hmpi__scatter_linear, 0, hmpi__cost_linear)                                \
+    X(ALLGATHERV, RING, hmpi__allgather_ring, 0, hmpi__cost_allgather_ring)                        \
+    X(ALLGATHERV, LINEAR, hmpi__allgather_linear, 0, hmpi__cost_exchange_linear)                   \
+    X(ALLTOALLV, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                     \
+    X(ALLTOALLV, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                        \
+    X(ALLTOALLW, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                     \
+    X(ALLTOALLW, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                        \
+    X(REDUCE_SCATTER, BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0,                      \
+      hmpi__cost_reduce_scatter)
+
+#endif

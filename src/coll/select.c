@@ -1,0 +1,154 @@
+/* Algorithm choice: the rows of algorithms.h, the settings that force one,
+ * and auto, the cheapest row a call can use by the machine's cost model. */
+#include "coll/select.h"
+#include "core/config.h"
+#include "core/error.h"
+
+#include <stdio.h>
+
+const char *const hmpi__coll_algorithm_names[] = {
+#define NAME_OF(NAME, name) #name,
+    HMPI__COLL_ALGORITHM_NAMES(NAME_OF)
+#undef NAME_OF
+        NULL};
+_Static_assert(sizeof hmpi__coll_algorithm_names / sizeof hmpi__coll_algorithm_names[0] ==
+                   HMPI__NALGS + 1,
+               "one name per algorithm");
+
+static const char *const coll_names[] = {
+#define COLL_NAME(Name, name, NAME, SIG, PASS) #name,
+    HMPI__COLLECTIVES(COLL_NAME)
+#undef COLL_NAME
+};
+_Static_assert(sizeof coll_names / sizeof coll_names[0] == HMPI__NCOLLS, "one name per collective");
+
+/* The per-collective settings follow hmpi_algorithm in the collectives' order. */
+#define CHECK_SETTING(Name, name, NAME, SIG, PASS)                                                 \
+    _Static_assert(HMPI__CFG_ALGORITHM_OF(HMPI__##NAME) == HMPI__CFG_##NAME##_ALGORITHM,           \
+                   "registry order of hmpi_" #name "_algorithm");
+HMPI__COLLECTIVES(CHECK_SETTING)
+#undef CHECK_SETTING
+
+typedef struct row {
+    int coll, alg;
+    hmpi__coll_builder build;
+    unsigned needs;
+    hmpi__coll_cost cost;
+} row;
+
+static const row rows[] = {
+#define ROW(COLL, ALG, build, needs, cost) {HMPI__##COLL, HMPI__ALG_##ALG, build, needs, cost},
+    HMPI__COLL_ALGORITHMS(ROW)
+#undef ROW
+};
+#define NROWS ((int)(sizeof rows / sizeof rows[0]))
+
+const char *hmpi__coll_name(int coll)
+{
+    return coll >= 0 && coll < HMPI__NCOLLS ? coll_names[coll] : "?";
+}
+
+static const char *algorithm_name(int alg)
+{
+    return alg >= 0 && alg < HMPI__NALGS ? hmpi__coll_algorithm_names[alg] : "?";
+}
+
+static int find_row(int coll, int alg)
+{
+    for (int i = 0; i < NROWS; i++)
+        if (rows[i].coll == coll && rows[i].alg == alg)
+            return i;
+    return -1;
+}
+
+/* "linear, pairwise": the algorithms of coll, for messages. */
+static void algorithms_of(int coll, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < NROWS && used < len; i++)
+        if (rows[i].coll == coll)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                                     algorithm_name(rows[i].alg));
+}
+
+int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *alg)
+{
+    hmpi__cfg_value own, global;
+    int rc;
+    if ((rc = hmpi__config_get(HMPI__CFG_ALGORITHM_OF(coll), info, fn, &own)) ||
+        (rc = hmpi__config_get(HMPI__CFG_COLL_ALGORITHM, info, fn, &global)))
+        return rc;
+    if (own.source != HMPI__FROM_DEFAULT)
+        *alg = own.number;
+    else if (global.source == HMPI__FROM_ENV && find_row(coll, global.number) < 0)
+        *alg = HMPI__ALG_AUTO; /* the process-wide setting applies where it exists */
+    else
+        *alg = global.number;
+    return MPI_SUCCESS;
+}
+
+static int eligible(const row *r, const hmpi__coll_ctx *c)
+{
+    if ((r->needs & HMPI__NEEDS_COMMUTATIVE) && !c->commutative)
+        return 0;
+    return !(r->needs & HMPI__NEEDS_ORDERED) || c->commutative || c->ordered_nodes;
+}
+
+static int forced(const char *fn, const hmpi__coll_args *a, int alg, const hmpi__coll_ctx *c,
+                  hmpi__coll_builder *out)
+{
+    char have[256];
+    int i = find_row(a->coll, alg);
+    if (i < 0) {
+        algorithms_of(a->coll, have, sizeof have);
+        return hmpi__error_code(MPI_ERR_INFO_VALUE, fn,
+                                "algorithm '%s' does not implement %s (it has: %s)",
+                                algorithm_name(alg), hmpi__coll_name(a->coll), have);
+    }
+    if (!eligible(&rows[i], c))
+        return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'%s",
+                                algorithm_name(alg),
+                                rows[i].needs & HMPI__NEEDS_ORDERED
+                                    ? " or the ranks of every node numbered consecutively"
+                                    : "");
+    *out = rows[i].build;
+    return MPI_SUCCESS;
+}
+
+/* HMPI_VERBOSE: what auto weighed, once per call on the communicator's rank 0. */
+static void tell_choice(const char *fn, const hmpi__coll_args *a, const hmpi__coll_ctx *c, int best,
+                        const double *costs)
+{
+    char line[512];
+    size_t used = 0;
+    if (c->rank != 0 || !hmpi__verbose_enabled())
+        return;
+    for (int i = 0; i < NROWS && used < sizeof line; i++)
+        if (rows[i].coll == a->coll && costs[i] < HMPI__COST_NEVER)
+            used += (size_t)snprintf(line + used, sizeof line - used, " %s %.1f",
+                                     algorithm_name(rows[i].alg), costs[i]);
+    hmpi__verbose("%s: auto took %s for %s on %d ranks, %d nodes (modelled us:%s)", fn,
+                  algorithm_name(rows[best].alg), hmpi__coll_name(a->coll), c->size, c->nodes,
+                  line);
+}
+
+int hmpi__coll_select(const char *fn, const hmpi__coll_args *a, int alg, const hmpi__coll_ctx *c,
+                      hmpi__coll_builder *out)
+{
+    double costs[NROWS];
+    int best = -1;
+    if (alg != HMPI__ALG_AUTO)
+        return forced(fn, a, alg, c, out);
+    for (int i = 0; i < NROWS; i++) {
+        costs[i] = HMPI__COST_NEVER;
+        if (rows[i].coll != a->coll || !eligible(&rows[i], c))
+            continue;
+        costs[i] = rows[i].cost(c, a);
+        if (best < 0 || costs[i] < costs[best])
+            best = i;
+    }
+    tell_choice(fn, a, c, best, costs);
+    *out = rows[best].build; /* every collective has an eligible row without needs */
+    return MPI_SUCCESS;
+}

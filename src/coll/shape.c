@@ -1,0 +1,53 @@
+/* The shape of a communicator on the machine (shape.h). */
+#include "coll/shape.h"
+
+int hmpi__starts_node(const int *machine, const int *order, int k)
+{
+    return k == 0 || machine[order[k]] != machine[order[k - 1]];
+}
+
+void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smallest)
+{
+    const int *order = hmpi__loctable_order(t);
+    const int *machine = hmpi__loctable_machines(t, nnodes);
+    int start = 0;
+    *largest = *smallest = 0;
+    if (!order || !machine) {
+        *nnodes = 0;
+        return;
+    }
+    for (int k = 1; k <= t->n; k++)
+        if (k == t->n || hmpi__starts_node(machine, order, k)) {
+            int ranks = k - start;
+            *largest = ranks > *largest ? ranks : *largest;
+            *smallest = *smallest == 0 || ranks < *smallest ? ranks : *smallest;
+            start = k;
+        }
+}
+
+int hmpi__spans_nodes(hmpi__loctable *t)
+{
+    int nnodes, largest, smallest;
+    hmpi__node_shape(t, &nnodes, &largest, &smallest);
+    return nnodes > 1;
+}
+
+int hmpi__nodes_in_rank_order(hmpi__loctable *t)
+{
+    int nmachines, changes = 0;
+    const int *machine = hmpi__loctable_machines(t, &nmachines);
+    if (!machine)
+        return 0;
+    for (int r = 1; r < t->n; r++)
+        changes += machine[r] != machine[r - 1];
+    return changes == nmachines - 1; /* each node's ranks are one interval */
+}
+
+int hmpi__several_levels(hmpi__loctable *t)
+{
+    const uint32_t *node = hmpi__loctable_nodes(t);
+    for (int r = 0; node && r < t->n; r++)
+        if (__builtin_popcount(node[r] & ((1u << t->len[r]) - 1u)) > 1)
+            return 1;
+    return 0;
+}
