@@ -1,11 +1,18 @@
-/* hmpi_mpi4.h: the MPI 4.0/4.1 names that libhmpi_mpi4 provides, for MPI
+/**
+ * @file hmpi_mpi4.h
+ * @brief The MPI 4.0/4.1 names that libhmpi_mpi4 provides, for MPI
  * libraries that lack them (Open MPI 4.1 implements MPI 3.1; MPICH 4.0
  * implements MPI 4.0 without MPI 4.1's additions).
  *
  * Unmodified programs get it without a change: `hmpicc` force-includes it
  * (`-include hmpi_mpi4.h`) ahead of the program's own `#include <mpi.h>`,
  * and links libhmpi_mpi4, which implements every name declared here on top
- * of the MPI library (see doc/mpi4.md). */
+ * of the MPI library (see doc/mpi4.md). Each function behaves as MPI 4
+ * specifies and as its `HMPI_` counterpart documents, but hands out a real
+ * `MPI_Request` of the MPI library, accepted by `MPI_Start`, `MPI_Wait`,
+ * `MPI_Test` and their array forms mixed with point-to-point requests.
+ * Names the library already has are not declared again.
+ */
 #ifndef HMPI_MPI4_H
 #define HMPI_MPI4_H
 
@@ -17,9 +24,13 @@
 extern "C" {
 #endif
 
-/* HMPI_MPI4_WEAK: declare what follows weak, for a program built without
- * libhmpi_mpi4 that gets it with LD_PRELOAD (the names stay unresolved at
- * link time and bind to the preloaded library when the program starts). */
+/**
+ * @def HMPI_MPI4_DECL
+ * @brief Empty, or with `HMPI_MPI4_WEAK` defined, `__attribute__((weak))`:
+ * for a program built without libhmpi_mpi4 that gets it with LD_PRELOAD
+ * (the names stay unresolved at link time and bind to the preloaded
+ * library when the program starts).
+ */
 #ifdef HMPI_MPI4_WEAK
 #define HMPI_MPI4_DECL __attribute__((weak))
 #else
@@ -29,98 +40,125 @@ extern "C" {
 /* ---- split types (MPI 4.0 §7.4.2, MPI 4.1) ------------------------------ */
 
 #ifndef MPI_COMM_TYPE_HW_GUIDED
+/** MPI 4.0's guided hardware split type (HMPI_COMM_TYPE_HW_GUIDED). */
 #define MPI_COMM_TYPE_HW_GUIDED HMPI_COMM_TYPE_HW_GUIDED
 #endif
 #ifndef MPI_COMM_TYPE_HW_UNGUIDED
+/** MPI 4.0's unguided hardware split type (HMPI_COMM_TYPE_HW_UNGUIDED). */
 #define MPI_COMM_TYPE_HW_UNGUIDED HMPI_COMM_TYPE_HW_UNGUIDED
 #endif
 #ifndef MPI_COMM_TYPE_RESOURCE_GUIDED
+/** MPI 4.1's resource-guided split type (HMPI_COMM_TYPE_RESOURCE_GUIDED). */
 #define MPI_COMM_TYPE_RESOURCE_GUIDED HMPI_COMM_TYPE_RESOURCE_GUIDED
 #endif
 
 #if MPI_VERSION < 4 || (MPI_VERSION == 4 && MPI_SUBVERSION < 1)
-/* MPI 4.1: the hardware the calling process runs on, as info (local). */
+/** MPI 4.1's MPI_Get_hw_resource_info. @copydoc HMPI_Get_hw_resource_info */
 HMPI_MPI4_DECL int MPI_Get_hw_resource_info(MPI_Info *hw_info);
+/** Defined when this header declared MPI_Get_hw_resource_info. */
 #define HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO 1
 #endif
 
 /* ---- persistent collectives (MPI 4.0 §6.13, §8.8) ----------------------- */
 
 #if MPI_VERSION < 4
+/** Defined when this header declared the persistent collectives. */
 #define HMPI_MPI4_DECLARES_PERSISTENT_COLLECTIVES 1
+/** MPI 4.0's MPI_Allgather_init, run by hmpi. @copydoc HMPI_Allgather_init */
 HMPI_MPI4_DECL int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Allgatherv_init, run by hmpi. @copydoc HMPI_Allgatherv_init */
 HMPI_MPI4_DECL int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                        void *recvbuf, const int recvcounts[], const int displs[],
                                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                        MPI_Request *request);
+/** MPI 4.0's MPI_Allreduce_init, run by hmpi. @copydoc HMPI_Allreduce_init */
 HMPI_MPI4_DECL int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                       MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoall_init, run by hmpi. @copydoc HMPI_Alltoall_init */
 HMPI_MPI4_DECL int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                      void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                      MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallv_init, run by hmpi. @copydoc HMPI_Alltoallv_init */
 HMPI_MPI4_DECL int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
                                       const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
                                       const int recvcounts[], const int rdispls[],
                                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                       MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallw_init, run by hmpi. @copydoc HMPI_Alltoallw_init */
 HMPI_MPI4_DECL int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
                                       const int sdispls[], const MPI_Datatype sendtypes[],
                                       void *recvbuf, const int recvcounts[], const int rdispls[],
                                       const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                                       MPI_Request *request);
+/** MPI 4.0's MPI_Barrier_init, run by hmpi. @copydoc HMPI_Barrier_init */
 HMPI_MPI4_DECL int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Bcast_init, run by hmpi. @copydoc HMPI_Bcast_init */
 HMPI_MPI4_DECL int MPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root,
                                   MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Exscan_init, run by hmpi. @copydoc HMPI_Exscan_init */
 HMPI_MPI4_DECL int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count,
                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request);
+/** MPI 4.0's MPI_Gather_init, run by hmpi. @copydoc HMPI_Gather_init */
 HMPI_MPI4_DECL int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                    void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Gatherv_init, run by hmpi. @copydoc HMPI_Gatherv_init */
 HMPI_MPI4_DECL int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                     void *recvbuf, const int recvcounts[], const int displs[],
                                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                                     MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_init, run by hmpi. @copydoc HMPI_Reduce_init */
 HMPI_MPI4_DECL int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
                                    MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                                    MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_init, run by hmpi. @copydoc HMPI_Reduce_scatter_init */
 HMPI_MPI4_DECL int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
                                            const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                                            MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_block_init, run by hmpi. @copydoc HMPI_Reduce_scatter_block_init */
 HMPI_MPI4_DECL int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
                                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                  MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Scan_init, run by hmpi. @copydoc HMPI_Scan_init */
 HMPI_MPI4_DECL int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
                                  MPI_Request *request);
+/** MPI 4.0's MPI_Scatter_init, run by hmpi. @copydoc HMPI_Scatter_init */
 HMPI_MPI4_DECL int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                     void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                                     MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Scatterv_init, run by hmpi. @copydoc HMPI_Scatterv_init */
 HMPI_MPI4_DECL int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
                                      const int displs[], MPI_Datatype sendtype, void *recvbuf,
                                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                      MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgather_init, run by hmpi. @copydoc HMPI_Neighbor_allgather_init */
 HMPI_MPI4_DECL int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount,
                                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                                MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgatherv_init, run by hmpi. @copydoc HMPI_Neighbor_allgatherv_init */
 HMPI_MPI4_DECL int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount,
                                                 MPI_Datatype sendtype, void *recvbuf,
                                                 const int recvcounts[], const int displs[],
                                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                                 MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoall_init, run by hmpi. @copydoc HMPI_Neighbor_alltoall_init */
 HMPI_MPI4_DECL int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount,
                                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                               MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallv_init, run by hmpi. @copydoc HMPI_Neighbor_alltoallv_init */
 HMPI_MPI4_DECL int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
                                                const int sdispls[], MPI_Datatype sendtype,
                                                void *recvbuf, const int recvcounts[],
                                                const int rdispls[], MPI_Datatype recvtype,
                                                MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallw_init, run by hmpi. @copydoc HMPI_Neighbor_alltoallw_init */
 HMPI_MPI4_DECL int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
                                                const MPI_Aint sdispls[],
                                                const MPI_Datatype sendtypes[], void *recvbuf,
