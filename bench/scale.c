@@ -11,7 +11,8 @@
  * the median over repetitions of the slowest rank's time for one operation.
  * `bytes` is the buffer of one process: bcast's buffer, the reduction vector,
  * and for allgather and alltoall the whole receive buffer (a block is
- * bytes / ranks, at least one byte; gather: the root's receive buffer likewise); for the isomorphic
+ * bytes / ranks, at least one byte; gather and scatter: the root's buffer
+ * likewise; reduce_scatter_block: the input vector, the block its p-th); for the isomorphic
  * alltoall on a periodic 3-D grid (iso_moore3d: 26 neighbours, iso_vn3d: 6), one block. Variants:
  * `mpi` the blocking MPI call; `hmpi` the persistent hmpi collective (HMPI_<coll>_init once, then
  * HMPI_Start
@@ -46,13 +47,16 @@ enum {
     ALLTOALL,
     BARRIER,
     GATHER,
+    SCATTER,
+    REDUCE_SCATTER_BLOCK,
     ISO_MOORE3D,
     ISO_VN3D,
     NCOLL
 };
-static const char *const coll_names[NCOLL] = {"bcast",     "reduce",      "allreduce",
-                                              "allgather", "alltoall",    "barrier",
-                                              "gather",    "iso_moore3d", "iso_vn3d"};
+static const char *const coll_names[NCOLL] = {"bcast",       "reduce",   "allreduce",
+                                              "allgather",   "alltoall", "barrier",
+                                              "gather",      "scatter",  "reduce_scatter_block",
+                                              "iso_moore3d", "iso_vn3d"};
 
 static int is_iso(int coll)
 {
@@ -87,6 +91,10 @@ static int hmpi_init(const op *o, MPI_Info info, HMPI_Request *req)
         return HMPI_Alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
     case GATHER:
         return HMPI_Gather_init(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm, info, req);
+    case SCATTER:
+        return HMPI_Scatter_init(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm, info, req);
+    case REDUCE_SCATTER_BLOCK:
+        return HMPI_Reduce_scatter_block_init(o->sbuf, o->rbuf, c, t, MPI_SUM, o->comm, info, req);
     case ISO_MOORE3D:
     case ISO_VN3D:
         return HMPI_Iso_neighbor_alltoall_init(o->sbuf, c, t, o->rbuf, c, t, o->comm, info, req);
@@ -117,6 +125,12 @@ static void mpi_blocking(const op *o)
         break;
     case GATHER:
         MPI_Gather(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm);
+        break;
+    case SCATTER:
+        MPI_Scatter(o->sbuf, c, t, o->rbuf, c, t, 0, o->comm);
+        break;
+    case REDUCE_SCATTER_BLOCK:
+        MPI_Reduce_scatter_block(o->sbuf, o->rbuf, c, t, MPI_SUM, o->comm);
         break;
     default:
         MPI_Barrier(o->comm);
@@ -248,15 +262,16 @@ static void setup(op *o, int coll, long bytes, MPI_Comm comm)
         o->rbuf = BENCH_MALLOC((size_t)s * bytes + 64);
         return;
     }
-    o->type = coll == REDUCE || coll == ALLREDUCE ? MPI_INT : MPI_BYTE;
-    if (coll == ALLGATHER || coll == ALLTOALL || coll == GATHER)
-        o->count = bytes / size > 0 ? (int)(bytes / size) : 1;
+    int reduction = coll == REDUCE || coll == ALLREDUCE || coll == REDUCE_SCATTER_BLOCK;
+    int blocks = coll == ALLGATHER || coll == ALLTOALL || coll == GATHER || coll == SCATTER ||
+                 coll == REDUCE_SCATTER_BLOCK; /* bytes: a buffer of `size` blocks */
+    int esize = reduction ? 4 : 1;
+    o->type = reduction ? MPI_INT : MPI_BYTE;
+    if (blocks)
+        o->count = bytes / ((size_t)size * esize) > 0 ? (int)(bytes / ((size_t)size * esize)) : 1;
     else
-        o->count = coll == BARRIER ? 0 : (int)((bytes + 3) / (o->type == MPI_INT ? 4 : 1));
-    size_t total =
-        (size_t)o->count * (o->type == MPI_INT ? 4 : 1) *
-            (coll == ALLGATHER || coll == ALLTOALL || coll == GATHER ? (size_t)size : 1) +
-        64;
+        o->count = coll == BARRIER ? 0 : (int)((bytes + esize - 1) / esize);
+    size_t total = (size_t)o->count * esize * (blocks ? (size_t)size : 1) + 64;
     o->sbuf = BENCH_MALLOC(total);
     o->rbuf = BENCH_MALLOC(total);
 }

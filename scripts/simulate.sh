@@ -16,9 +16,17 @@
 #   SIM_BIG        ranks of the large run, bcast and allreduce at 64 KiB on
 #                  the fat tree only [4096; empty: none]
 #   SIM_REPS       repetitions [3]
-# Links: 100 Gbit/s, 1 us; computation is not simulated (every library's
-# local copies and reductions are free alike). Times are simulated
-# microseconds: they do not depend on this machine's load.
+#   SIM_LATENCY    latency of every link [0.25us]
+#   SIM_OVERHEAD   1: every message costs its sender and receiver 0.3 us of
+#                  CPU (scripts/sim-overhead.cfg, what an InfiniBand/UCX
+#                  stack costs); 0: SimGrid's free messages, a labelled
+#                  variant (platform name ending in -zero) [1]
+#   SIM_TUNE       1: calibrate hmpi's cost model with hmpi-tune first; 0: the
+#                  built-in model, as a user who never calibrates [1]
+# Links: 100 Gbit/s; computation is not simulated (every library's local
+# copies and reductions are free alike). Times are simulated microseconds:
+# they do not depend on this machine's load. OUT/settings.txt records the
+# SimGrid settings of the study.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: scripts/simulate.sh OUT}
@@ -30,6 +38,9 @@ selectors=${SIM_SELECTORS:-mpich ompi mvapich2}
 placements=${SIM_PLACEMENTS:-ordered shuffled roundrobin}
 big=${SIM_BIG-4096}
 reps=${SIM_REPS:-3}
+latency=${SIM_LATENCY:-0.25us}
+overhead=${SIM_OVERHEAD:-1}
+tune=${SIM_TUNE:-1}
 cores=16
 mkdir -p "$out/csv" "$out/plots"
 
@@ -67,20 +78,34 @@ run() {
 # placement (hmpi's operations do not use MPI's collectives: it runs with
 # the lean setup collectives, see scripts/sim-run.sh).
 study() {
-  local kind=$1 np=$2 cl=$3 sz=$4 dir="$out/platforms/$1-$2"
-  "$root/scripts/sim-platform.sh" "$kind" "$dir" $((np / cores)) $cores
-  local t0=$SECONDS
-  printf 'simulate: calibrating hmpi'"'"'s cost model on %s, %d nodes (hmpi-tune) ... ' "$kind" $((np / cores))
-  "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin"
-  echo "$((SECONDS - t0)) s wall"
+  local kind=$1 np=$2 cl=$3 sz=$4 dir="$out/platforms/$1-$2" label=$1
+  "$root/scripts/sim-platform.sh" "$kind" "$dir" $((np / cores)) $cores 12.5GBps "$latency"
+  if [ "$overhead" = 1 ]; then
+    cp "$root/scripts/sim-overhead.cfg" "$dir/sim.cfg"
+  else
+    label=$kind-zero
+  fi
+  if [ "$tune" = 1 ]; then
+    local t0=$SECONDS
+    printf 'simulate: calibrating hmpi'"'"'s cost model on %s, %d nodes (hmpi-tune) ... ' "$kind" $((np / cores))
+    "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin"
+    echo "$((SECONDS - t0)) s wall"
+  fi
   for sel in $selectors; do
-    run "$kind" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
+    run "$label" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
   done
   for placement in $placements; do
-    run "$kind" "$dir" "$np" lean "$placement" hmpi "$cl" "$sz"
+    run "$label" "$dir" "$np" lean "$placement" hmpi "$cl" "$sz"
   done
 }
 
+{
+  echo "links: 12.5GBps, latency $latency; 16 ranks per node; computation not simulated"
+  echo "per-message overhead: $([ "$overhead" = 1 ] && tr '\n' ' ' < "$root/scripts/sim-overhead.cfg" || echo none)"
+  echo "hmpi cost model: $([ "$tune" = 1 ] && echo "calibrated by hmpi-tune" || echo "built-in (no tuning file)")"
+  echo "repetitions: $reps (median of the slowest rank)"
+  smpirun --version 2>/dev/null | head -1 || true
+} > "$out/settings.txt"
 start=$SECONDS
 for kind in $platforms; do
   for np in $scales; do study "$kind" "$np" "$colls" "$sizes"; done

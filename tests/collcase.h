@@ -39,7 +39,7 @@ static const char *const algs[NCOLL][NALG] = {
      "multilane*4"},
     {"auto", "linear", "hierarchical", "hierarchical/numa", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
-    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders"},
+    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
      "hierarchical*1", "hierarchical*3"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},

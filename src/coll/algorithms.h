@@ -32,7 +32,8 @@
     X(PAIRWISE, pairwise)                                                                          \
     X(DISSEMINATION, dissemination)                                                                \
     X(MULTILANE, multilane)                                                                        \
-    X(LEADERS, leaders)
+    X(LEADERS, leaders)                                                                            \
+    X(BRUCK, bruck)
 
 /* What a row needs of the call. */
 #define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
@@ -63,6 +64,7 @@
     X(ALLGATHER, LINEAR, hmpi__allgather_linear, 0, hmpi__cost_exchange_linear)                    \
     X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \
     X(ALLGATHER, LEADERS, hmpi__allgather_leaders, 0, hmpi__cost_allgather_leaders)                \
+    X(ALLGATHER, BRUCK, hmpi__allgather_bruck, 0, hmpi__cost_bruck)                                \
     X(ALLTOALL, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                         \
     X(ALLTOALL, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                      \
     X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, 0, hmpi__cost_alltoall_leaders)         \

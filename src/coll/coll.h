@@ -127,10 +127,18 @@ double hmpi__coll_block_bytes(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* The level a flat algorithm's messages cross: the network when the
  * ranks span nodes. */
 int hmpi__coll_outer_level(const hmpi__coll_ctx *c);
-/* rounds rounds of one message of bytes each, along a tree of all ranks
- * (binomial, recursive doubling): the rounds between nodes cross the
- * network, those inside a node (nodes in rank order) stay there. */
-double hmpi__cost_log_rounds(const hmpi__coll_ctx *c, double bytes);
+/* A binomial tree over n members at level whose members post all their
+ * children at once (hmpi's trees): the critical path's i-th sender shares
+ * its link among i messages. */
+double hmpi__cost_tree(const hmpi__coll_ctx *c, int level, int n, double bytes);
+/* hmpi's binomial tree over all ranks: over the nodes, then inside them
+ * (nodes in rank order), else every level across the network. */
+double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes);
+/* rounds rounds in which every rank exchanges bytes with one partner at
+ * distance 1, 2, 4, ... (recursive doubling, dissemination): in rank order
+ * the near rounds stay in the node, the far ones put all of a node's ranks
+ * on its link at once; otherwise every round does. */
+double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes);
 /* ceil(log2(n)), 0 for n <= 1. */
 int hmpi__ceil_log2(int n);
 

@@ -1,5 +1,8 @@
-/* What the algorithms' costs share (coll.h): the level a flat algorithm's
- * messages cross, the rounds of a logarithmic tree over all ranks. */
+/* What the algorithms' costs share (coll.h). Two rules make them faithful
+ * to what the schedules do: a process that posts k messages in one round
+ * pays round(level, k, m) (its link carries them all), and in a round where
+ * every rank of a node talks across the network, the node's link carries
+ * the messages of all its ranks. Inside a node, processes work in parallel. */
 #include "coll/coll.h"
 
 int hmpi__ceil_log2(int n)
@@ -15,11 +18,31 @@ int hmpi__coll_outer_level(const hmpi__coll_ctx *c)
     return c->nodes > 1 ? HMPI__LEVEL_NETWORK : HMPI__LEVEL_NODE;
 }
 
-double hmpi__cost_log_rounds(const hmpi__coll_ctx *c, double bytes)
+double hmpi__cost_tree(const hmpi__coll_ctx *c, int level, int n, double bytes)
+{
+    double t = 0;
+    for (int j = 1; j <= hmpi__ceil_log2(n); j++)
+        t += hmpi__cost_round(&c->cost, level, j, bytes);
+    return t;
+}
+
+double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes)
+{
+    if (c->nodes > 1 && c->ordered_nodes) /* the far levels cross nodes, the near ones do not */
+        return hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes) +
+               hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes);
+    return hmpi__cost_tree(c, hmpi__coll_outer_level(c), c->size, bytes);
+}
+
+double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes)
 {
     const hmpi__cost_model *m = &c->cost;
-    if (c->nodes > 1 && c->ordered_nodes) /* the far rounds leave the node, the near ones do not */
-        return hmpi__ceil_log2(c->nodes) * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, bytes) +
-               hmpi__ceil_log2(c->largest) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes);
-    return hmpi__ceil_log2(c->size) * hmpi__cost_round(m, hmpi__coll_outer_level(c), 1, bytes);
+    if (c->nodes <= 1)
+        return rounds * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes);
+    if (!c->ordered_nodes)
+        return rounds * hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, c->largest, 1, bytes);
+    /* in rank order the first rounds stay in the node, the others cross it */
+    int inside = hmpi__ceil_log2(c->largest) < rounds ? hmpi__ceil_log2(c->largest) : rounds;
+    return inside * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes) +
+           (rounds - inside) * hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, c->largest, 1, bytes);
 }

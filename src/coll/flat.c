@@ -225,17 +225,17 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* ---- costs ---------------------------------------------------------------- */
 
-/* ceil(log2 p) rounds of one empty message, each waiting for the slowest. */
+/* ceil(log2 p) rounds of one empty message from every rank. */
 double hmpi__cost_dissemination(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     (void)a;
-    return hmpi__ceil_log2(c->size) * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, 0);
+    return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size), 0);
 }
 
-/* bcast and reduce: one block per tree level. */
+/* bcast and reduce: the binomial tree, each sender's children at once. */
 double hmpi__cost_binomial(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return hmpi__cost_log_rounds(c, hmpi__coll_block_bytes(c, a));
+    return hmpi__cost_binomial_tree(c, hmpi__coll_block_bytes(c, a));
 }
 
 /* The root sends (or receives) p - 1 blocks in one round. */
@@ -249,16 +249,17 @@ double hmpi__cost_linear(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * that is not a power of two. */
 double hmpi__cost_recursive_doubling(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a);
     int fold = (c->size & (c->size - 1)) != 0;
-    return hmpi__cost_log_rounds(c, bytes) +
-           2 * fold * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, bytes);
+    return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size) + 2 * fold,
+                                      hmpi__coll_block_bytes(c, a));
 }
 
-/* 2 (p - 1) rounds of a p-th of the vector. */
+/* 2 (p - 1) rounds of a p-th of the vector; in rank order one message per
+ * node crosses its link in each. */
 double hmpi__cost_allreduce_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
+    int crossing = c->nodes > 1 && !c->ordered_nodes ? c->largest : 1;
     return 2.0 * (c->size - 1) *
-           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1,
-                            hmpi__coll_block_bytes(c, a) / c->size);
+           hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing, 1,
+                                 hmpi__coll_block_bytes(c, a) / c->size);
 }

@@ -469,7 +469,7 @@ typedef struct step {
 /* A round of one lane on the network: the node's L lanes send at once. */
 static double lane_round(const hmpi__coll_ctx *c, int lanes, int messages, double bytes)
 {
-    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, lanes * messages, bytes);
+    return hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, lanes, messages, bytes);
 }
 
 static double knomial_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
@@ -555,10 +555,13 @@ static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int
         choose_allreduce_step(c, nd->n, L, count / L, part, &t);
     else
         choose_tree_step(c, nd->n, L, count / L, part, &t);
-    /* before: reduce-scatter (everyone to the L owners) or the root's scatter */
+    /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
+     * scatter to the L - 1 other owners */
     t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
                              : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part);
-    /* after: allgather (every owner to everyone) or the gather at the root */
+    /* after: the gather at the root, or the allgather, whose L (P - 1)
+     * messages the node handles in one round (simulated 1024 ranks: the
+     * lane counts this prices are the measured best, doc/collectives.md) */
     t += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
                               : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part);
     return t;

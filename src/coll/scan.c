@@ -107,7 +107,7 @@ int hmpi__exscan_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return coll_send(c, next, n, t, r + 1);
 }
 
-/* p - 1 rounds along the chain. */
+/* p - 1 rounds along the chain (one message at a time). */
 double hmpi__cost_chain(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     return (c->size - 1.0) *

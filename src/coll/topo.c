@@ -528,54 +528,55 @@ int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_
 }
 
 /* ---- costs ---------------------------------------------------------------- *
- * The tree fans out once per level: the node's representative reaches the
- * other nodes' in one round, then its node's ranks. */
+ * The tree is a binomial tree per level, each sender's children at once:
+ * over the nodes, then inside each. */
 
 static double round_at(const hmpi__coll_ctx *c, int level, int messages, double bytes)
 {
     return hmpi__cost_round(&c->cost, level, messages, bytes);
 }
 
+static double levels_tree(const hmpi__coll_ctx *c, double bytes)
+{
+    return hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes) +
+           hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes);
+}
+
 /* Down the tree (bcast) or up (reduce); allreduce goes up, then down. */
 double hmpi__cost_tree_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a);
-    double once = round_at(c, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
-                  (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, bytes) : 0);
+    double once = levels_tree(c, hmpi__coll_block_bytes(c, a));
     return a->coll == HMPI__ALLREDUCE ? 2 * once : once;
 }
 
-/* Dissemination among the nodes, then inside each, then the release. */
+/* Dissemination among the nodes' representatives, then inside each node,
+ * then the release down the tree. */
 double hmpi__cost_barrier_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     (void)a;
     return hmpi__ceil_log2(c->nodes) * round_at(c, HMPI__LEVEL_NETWORK, 1, 0) +
-           hmpi__ceil_log2(c->largest) * round_at(c, HMPI__LEVEL_NODE, 1, 0) +
-           round_at(c, HMPI__LEVEL_NODE, c->largest - 1, 0);
+           hmpi__ceil_log2(c->largest) * round_at(c, HMPI__LEVEL_NODE, 1, 0) + levels_tree(c, 0);
 }
 
-/* gather and scatter: the node's blocks travel together between nodes. */
+/* gather and scatter: up or down the tree, the blocks of a subtree
+ * together; the root's link carries everybody's. */
 double hmpi__cost_rooted_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    return round_at(c, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
-           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, c->largest * bytes) : 0);
+    return hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes * c->largest / 2) +
+           hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes * c->size / 2);
 }
 
 /* A gather to the root, then a bcast of everything. */
 double hmpi__cost_allgather_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double all = hmpi__coll_block_bytes(c, a) * c->size;
     return hmpi__cost_rooted_hierarchical(c, a) +
-           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, all) : 0) +
-           round_at(c, HMPI__LEVEL_NODE, c->largest - 1, all);
+           levels_tree(c, hmpi__coll_block_bytes(c, a) * c->size);
 }
 
 /* A reduction of the whole vector to the root, then its scatter. */
 double hmpi__cost_reduce_scatter_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a), all = bytes * c->size;
-    return round_at(c, HMPI__LEVEL_NODE, c->largest - 1, all) +
-           (c->nodes > 1 ? round_at(c, HMPI__LEVEL_NETWORK, c->nodes - 1, all) : 0) +
+    return levels_tree(c, hmpi__coll_block_bytes(c, a) * c->size) +
            hmpi__cost_rooted_hierarchical(c, a);
 }

@@ -227,11 +227,13 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
 
 /* ---- costs ---------------------------------------------------------------- */
 
-/* p - 1 rounds of one block. */
+/* p - 1 rounds of one block; in rank order one message per node crosses
+ * its link in each. */
 double hmpi__cost_allgather_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return (c->size - 1.0) *
-           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, hmpi__coll_block_bytes(c, a));
+    int crossing = c->nodes > 1 && !c->ordered_nodes ? c->largest : 1;
+    return (c->size - 1.0) * hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing, 1,
+                                                   hmpi__coll_block_bytes(c, a));
 }
 
 /* Everything at once: a node's link carries its P ranks' blocks to every
@@ -240,23 +242,23 @@ double hmpi__cost_exchange_linear(const hmpi__coll_ctx *c, const hmpi__coll_args
 {
     double bytes = hmpi__coll_block_bytes(c, a);
     if (c->nodes > 1)
-        return hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, c->largest * (c->size - c->largest),
-                                bytes);
+        return hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, c->largest,
+                                     c->size - c->largest, bytes);
     return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->size - 1, bytes);
 }
 
 /* p - 1 rounds of one partner each: a node's P ranks share its link. */
 double hmpi__cost_pairwise(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return (c->size - 1.0) * hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c),
-                                              c->nodes > 1 ? c->largest : 1,
-                                              hmpi__coll_block_bytes(c, a));
+    return (c->size - 1.0) * hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c),
+                                                   c->nodes > 1 ? c->largest : 1, 1,
+                                                   hmpi__coll_block_bytes(c, a));
 }
 
 /* A binomial reduction of the whole vector, then the root's scatter. */
 double hmpi__cost_reduce_scatter(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    return hmpi__cost_log_rounds(c, bytes * c->size) +
+    return hmpi__cost_binomial_tree(c, bytes * c->size) +
            hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), c->size - 1, bytes);
 }

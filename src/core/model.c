@@ -29,17 +29,20 @@ typedef struct model {
 
 static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 
-/* A generic cluster: 0.3 us and 20 GB/s inside a node; between nodes 1.5 us,
- * 10 GB/s, and 0.4 us of sender overhead per message. */
+/* A generic cluster (InfiniBand or similar through UCX): between nodes
+ * 1.5 us and 100 Gbit/s (12.5 GB/s), inside a node 0.5 us and 25 GB/s, and
+ * 0.3 us of CPU per message, what each further message of a round adds
+ * besides its bytes (between nodes all of them, which share the link;
+ * inside a node an eighth, the receivers copying in parallel). Messages reach the full bandwidth
+ * from 64 KiB on; smaller ones a part of it, as measured eager and rendezvous protocols do (the
+ * share at each size below; SMPI's default bandwidth factors are alike). */
+#define NET_BYTES_PER_US 12.5e3
+#define NODE_BYTES_PER_US 25e3
+#define OVERHEAD_US 0.3
+#define NODE_SERIAL 0.125 /* share of a node message's copy that a further one adds */
 static const struct {
-    int level;
-    double bytes, latency, gap;
-} defaults[] = {
-    {HMPI__LEVEL_NODE, 0, 0.3, 0.1},
-    {HMPI__LEVEL_NODE, 1048576, 0.3 + 1048576 / 20e3, 0.1 + 1048576 / 20e3},
-    {HMPI__LEVEL_NETWORK, 0, 1.5, 0.4},
-    {HMPI__LEVEL_NETWORK, 1048576, 1.5 + 1048576 / 10e3, 0.4 + 1048576 / 10e3},
-};
+    double bytes, share;
+} ramp[] = {{0, 0.6}, {4096, 0.6}, {16384, 0.7}, {65536, 0.95}, {1048576, 1.0}};
 
 static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
 static model current;
@@ -62,10 +65,19 @@ static int add_point(curve *cv, double bytes, double latency, double gap)
 
 static void load_defaults(model *m)
 {
+    static const double latency[HMPI__NLEVELS] = {0.5, 1.5};
+    static const double bandwidth[HMPI__NLEVELS] = {NODE_BYTES_PER_US, NET_BYTES_PER_US};
+    /* what a further message's bytes add: all of them on the node's network
+     * link; inside a node the receivers copy in parallel, so a sender's
+     * further messages add little besides their overhead */
+    static const double serial[HMPI__NLEVELS] = {NODE_SERIAL, 1.0};
     memset(&m->cost, 0, sizeof m->cost);
-    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
-        add_point(&m->cost.level[defaults[i].level], defaults[i].bytes, defaults[i].latency,
-                  defaults[i].gap);
+    for (int l = 0; l < HMPI__NLEVELS; l++)
+        for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
+            double transfer = ramp[i].bytes / (ramp[i].share * bandwidth[l]);
+            add_point(&m->cost.level[l], ramp[i].bytes, latency[l] + transfer,
+                      OVERHEAD_US + serial[l] * transfer);
+        }
 }
 
 static int level_of(const char *name, size_t len)
@@ -183,6 +195,18 @@ double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, dou
         return 0;
     return interpolate(cv->bytes, cv->latency, cv->n, bytes) +
            (messages - 1) * interpolate(cv->bytes, cv->gap, cv->n, bytes);
+}
+
+double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
+                             double bytes)
+{
+    const curve *cv = &cm->level[level];
+    double shared = interpolate(cv->bytes, cv->gap, cv->n, bytes) -
+                    interpolate(cv->bytes, cv->gap, cv->n, 0); /* the bytes' part of the gap */
+    if (messages <= 0 || senders <= 0)
+        return 0;
+    return hmpi__cost_round(cm, level, messages, bytes) +
+           (senders - 1.0) * messages * (shared > 0 ? shared : 0);
 }
 
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
