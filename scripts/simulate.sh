@@ -23,6 +23,8 @@
 #                  variant (platform name ending in -zero) [1]
 #   SIM_TUNE       1: calibrate hmpi's cost model with hmpi-tune first; 0: the
 #                  built-in model, as a user who never calibrates [1]
+#   SIM_TIMEOUT    wall seconds one collective's simulation may take; past it
+#                  its cells are missing and the study goes on [0: no limit]
 # Links: 100 Gbit/s; computation is not simulated (every library's local
 # copies and reductions are free alike). Times are simulated microseconds:
 # they do not depend on this machine's load. OUT/settings.txt records the
@@ -41,6 +43,7 @@ reps=${SIM_REPS:-3}
 latency=${SIM_LATENCY:-0.25us}
 overhead=${SIM_OVERHEAD:-1}
 tune=${SIM_TUNE:-1}
+timeout_s=${SIM_TIMEOUT:-0}
 cores=16
 mkdir -p "$out/csv" "$out/plots"
 
@@ -48,18 +51,19 @@ echo "simulate: building bench/scale with smpicc (hmpi compiled into the program
 "$root/scripts/smpi-build.sh" "$out/bin/scale" "$root/bench/scale.c"
 "$root/scripts/smpi-build.sh" "$out/bin/hmpi-tune" "$root/tools/hmpi-tune.c"
 
-# run LABEL PLATFORM_DIR RANKS SELECTOR PLACEMENT VARIANTS COLLS SIZES
+# run LABEL PLATFORM_DIR RANKS SELECTOR PLACEMENT VARIANTS COLL SIZES: one
+# collective's simulation, so that a slow one costs only its own cells.
 # A simulation that fails (SimGrid aborts on some platforms, e.g. its max-min
 # solver's rounding check on the dragonfly) keeps the rows it measured; the
 # study goes on and fails at the end.
 runs=0 failed=0
 run() {
   local label=$1 dir=$2 np=$3 sel=$4 placement=$5 variants=$6 cl=$7 sz=$8
-  local csv="$out/csv/$label-$np-$placement-$sel.csv" t0=$SECONDS ok=1
+  local csv="$out/csv/$label-$np-$placement-$sel-$cl.csv" t0=$SECONDS ok=1
   runs=$((runs + 1))
   printf 'simulate: [%d] %s, %d ranks, %s, selector %s: %s ... ' "$runs" "$label" "$np" \
     "$placement" "$sel" "$variants"
-  "$root/scripts/sim-run.sh" "$dir" "$np" "$sel" \
+  timeout "$timeout_s" "$root/scripts/sim-run.sh" "$dir" "$np" "$sel" \
     "$out/bin/scale" --colls "$cl" --sizes "$sz" --reps "$reps" --placement "$placement" \
     --node-size $cores --variants "$variants" --label "$label/$sel" > "$csv.tmp" 2> "$csv.log" ||
     ok=0
@@ -91,11 +95,13 @@ study() {
     "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin"
     echo "$((SECONDS - t0)) s wall"
   fi
-  for sel in $selectors; do
-    run "$label" "$dir" "$np" "$sel" ordered mpi "$cl" "$sz"
-  done
-  for placement in $placements; do
-    run "$label" "$dir" "$np" lean "$placement" hmpi "$cl" "$sz"
+  for coll in ${cl//,/ }; do
+    for sel in $selectors; do
+      run "$label" "$dir" "$np" "$sel" ordered mpi "$coll" "$sz"
+    done
+    for placement in $placements; do
+      run "$label" "$dir" "$np" lean "$placement" hmpi "$coll" "$sz"
+    done
   done
 }
 

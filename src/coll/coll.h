@@ -134,6 +134,10 @@ double hmpi__cost_tree(const hmpi__coll_ctx *c, int level, int n, double bytes);
 /* hmpi's binomial tree over all ranks: over the nodes, then inside them
  * (nodes in rank order), else every level across the network. */
 double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes);
+/* One exchange at level in which `senders` of a node's ranks each send
+ * bytes and receive as many: the link shares the bytes, each process pays
+ * the overhead of its send and of its receive. */
+double hmpi__cost_exchange(const hmpi__coll_ctx *c, int level, int senders, double bytes);
 /* rounds rounds in which every rank exchanges bytes with one partner at
  * distance 1, 2, 4, ... (recursive doubling, dissemination): in rank order
  * the near rounds stay in the node, the far ones put all of a node's ranks

@@ -34,15 +34,21 @@ double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes)
     return hmpi__cost_tree(c, hmpi__coll_outer_level(c), c->size, bytes);
 }
 
-double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes)
+double hmpi__cost_exchange(const hmpi__coll_ctx *c, int level, int senders, double bytes)
 {
     const hmpi__cost_model *m = &c->cost;
+    double receive = hmpi__cost_round(m, level, 2, 0) - hmpi__cost_round(m, level, 1, 0);
+    return hmpi__cost_node_round(m, level, senders, 1, bytes) + receive;
+}
+
+double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes)
+{
     if (c->nodes <= 1)
-        return rounds * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes);
+        return rounds * hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes);
     if (!c->ordered_nodes)
-        return rounds * hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, c->largest, 1, bytes);
+        return rounds * hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK, c->largest, bytes);
     /* in rank order the first rounds stay in the node, the others cross it */
     int inside = hmpi__ceil_log2(c->largest) < rounds ? hmpi__ceil_log2(c->largest) : rounds;
-    return inside * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes) +
-           (rounds - inside) * hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, c->largest, 1, bytes);
+    return inside * hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes) +
+           (rounds - inside) * hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK, c->largest, bytes);
 }

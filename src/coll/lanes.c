@@ -838,13 +838,18 @@ double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return cost;
 }
 
-/* The node's blocks to its leader, the leaders' exchange, everything back. */
+/* The node's blocks to its leader, the leaders' exchange (all at once, or
+ * by recursive doubling on a power of two nodes, as leaders_exchange
+ * chooses), everything back. */
 double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a);
-    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) +
-           (c->nodes > 1
-                ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, c->nodes - 1, c->largest * bytes)
-                : 0) +
+    double bytes = hmpi__coll_block_bytes(c, a), seg = c->smallest * bytes, exchange = 0;
+    if (c->nodes > 1) {
+        double linear = lane_round(c, 1, c->nodes - 1, seg), doubling = 0;
+        for (int m = 1; m < c->nodes; m *= 2)
+            doubling += lane_round(c, 1, 1, seg * m);
+        exchange = (c->nodes & (c->nodes - 1)) == 0 && doubling < linear ? doubling : linear;
+    }
+    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) + exchange +
            hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes * c->size);
 }

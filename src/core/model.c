@@ -30,7 +30,7 @@ typedef struct model {
 static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 
 /* A generic cluster (InfiniBand or similar through UCX): between nodes
- * 1.5 us and 100 Gbit/s (12.5 GB/s), inside a node 0.5 us and 25 GB/s, and
+ * 2 us and 100 Gbit/s (12.5 GB/s), inside a node 0.5 us and 25 GB/s, and
  * 0.3 us of CPU per message, what each further message of a round adds
  * besides its bytes (between nodes all of them, which share the link;
  * inside a node an eighth, the receivers copying in parallel). Messages reach the full bandwidth
@@ -65,7 +65,7 @@ static int add_point(curve *cv, double bytes, double latency, double gap)
 
 static void load_defaults(model *m)
 {
-    static const double latency[HMPI__NLEVELS] = {0.5, 1.5};
+    static const double latency[HMPI__NLEVELS] = {0.5, 2.0};
     static const double bandwidth[HMPI__NLEVELS] = {NODE_BYTES_PER_US, NET_BYTES_PER_US};
     /* what a further message's bytes add: all of them on the node's network
      * link; inside a node the receivers copy in parallel, so a sender's

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Tables of simulated results, generated from committed CSV files.
+
+A Markdown file holds a table between two markers that name its data:
+
+    <!-- table doc/results/simulate/fattree-1024.csv colls=bcast,allreduce -->
+    ...
+    <!-- end table -->
+
+    scripts/results-table.py [--check] FILE.md...
+
+rewrites every such table from its CSV (the rows of scripts/simulate.sh's
+results.csv: platform,selector,ranks,placement,collective,bytes,variant,
+microseconds); with --check it changes nothing and fails when a table is not
+what its CSV gives (CTest runs it so). For each collective and size: SMPI's
+selectors on ordered ranks, hmpi on ordered ranks, hmpi against the best
+selector, shuffled against ordered, and from 64 KiB on the link limit, the
+bytes that must cross one node's link over its bandwidth, and hmpi against
+it. A selector time below one link latency is left out as invalid (SMPI
+3.32's mvapich2 allgather returns without communicating)."""
+import csv
+import os
+import re
+import sys
+
+LINK_BYTES_PER_US = 12.5e3  # 100 Gbit/s
+RANKS_PER_NODE = 16
+INVALID_BELOW_US = 1.0
+SELECTORS = ["mpich", "ompi", "mvapich2"]
+MARKER = re.compile(r"<!-- table (\S+)((?: \w+=\S+)*) -->\n(.*?)<!-- end table -->\n", re.S)
+
+
+def link_limit(coll, nbytes, ranks):
+    """Microseconds one node's link needs for its share of the operation."""
+    nodes = max(1, ranks // RANKS_PER_NODE)
+    others = (nodes - 1) / nodes
+    per_node = {
+        "bcast": nbytes,  # every node receives the buffer once
+        "reduce": nbytes,  # the root's node receives the combined vector once
+        "allreduce": 2 * nbytes * others,  # reduce-scatter + allgather over the nodes
+        "allgather": nbytes * others,  # the other nodes' blocks, once per node
+        "gather": nbytes * others,  # into the root's node
+        "scatter": nbytes * others,  # out of the root's node
+        "reduce_scatter_block": nbytes * others,  # each node's vector, less its own part
+        "alltoall": RANKS_PER_NODE * nbytes * others,  # every rank's blocks for elsewhere
+    }.get(coll)
+    return None if per_node is None else per_node / LINK_BYTES_PER_US
+
+
+def size_name(nbytes):
+    for unit, name in ((1 << 20, "MiB"), (1 << 10, "KiB")):
+        if nbytes >= unit and nbytes % unit == 0:
+            return f"{nbytes // unit} {name}"
+    return str(nbytes)
+
+
+def load(path):
+    rows = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            key = (r["collective"], int(r["bytes"]))
+            us = float(r["microseconds"])
+            if r["variant"] == "mpi" and r["placement"] == "ordered":
+                if us >= INVALID_BELOW_US:
+                    rows.setdefault(key, {})[r["selector"]] = us
+            elif r["variant"] == "hmpi":
+                rows.setdefault(key, {})["hmpi " + r["placement"]] = us
+            ranks = int(r["ranks"])
+    return rows, ranks
+
+
+def fmt(x):
+    return "—" if x is None else f"{x:.1f}"
+
+
+def table(path, options):
+    rows, ranks = load(path)
+    colls = options.get("colls")
+    order = colls.split(",") if colls else list(dict.fromkeys(c for c, _ in rows))
+    out = ["| collective | bytes | " + " | ".join("SMPI " + s for s in SELECTORS) +
+           " | hmpi | hmpi / best | shuffled / ordered | link limit | hmpi / limit |",
+           "|---|---|" + "---|" * (len(SELECTORS) + 6)]
+    for coll in order:
+        for nbytes in sorted(b for c, b in rows if c == coll):
+            r = rows[(coll, nbytes)]
+            mine, shuffled = r.get("hmpi ordered"), r.get("hmpi shuffled")
+            best = min((r[s] for s in SELECTORS if s in r), default=None)
+            limit = link_limit(coll, nbytes, ranks) if nbytes >= 65536 else None
+            cells = [coll, size_name(nbytes)] + [fmt(r.get(s)) for s in SELECTORS] + [
+                fmt(mine),
+                f"{mine / best:.2f}×" if mine and best else "—",
+                f"{shuffled / mine:.2f}×" if mine and shuffled else "—",
+                fmt(limit),
+                f"{mine / limit:.2f}×" if mine and limit else "—",
+            ]
+            out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def render(text, root):
+    def one(m):
+        options = dict(o.split("=", 1) for o in m.group(2).split())
+        body = table(os.path.join(root, m.group(1)), options)
+        return f"<!-- table {m.group(1)}{m.group(2)} -->\n{body}<!-- end table -->\n"
+    return MARKER.sub(one, text)
+
+
+def main(argv):
+    check = "--check" in argv
+    files = [a for a in argv if a != "--check"]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    stale = []
+    for name in files:
+        with open(name) as f:
+            text = f.read()
+        new = render(text, root)
+        if new != text:
+            stale.append(name)
+            if not check:
+                with open(name, "w") as f:
+                    f.write(new)
+    if check and stale:
+        print("results-table: not what its CSV gives (run scripts/results-table.py):", *stale)
+        return 1
+    tables = sum(len(MARKER.findall(open(n).read())) for n in files)
+    print(f"results-table: {tables} tables in {len(files)} files"
+          + (", all from their CSV" if check else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
