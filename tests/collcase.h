@@ -28,7 +28,7 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allgather", "alltoall", "reduce_scatter_block",
                                              "scan",      "exscan"};
 /* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
-#define NALG 7
+#define NALG 8
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
@@ -41,7 +41,7 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "linear", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
-     "hierarchical*1", "hierarchical*3"},
+     "hierarchical*1", "hierarchical*3", "bruck"},
     {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "recursive_doubling", "linear", NULL},
     {"auto", "recursive_doubling", "linear", NULL},

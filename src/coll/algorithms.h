@@ -68,6 +68,7 @@
     X(ALLTOALL, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                         \
     X(ALLTOALL, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                      \
     X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, 0, hmpi__cost_alltoall_leaders)         \
+    X(ALLTOALL, BRUCK, hmpi__alltoall_bruck, 0, hmpi__cost_alltoall_bruck)                         \
     X(REDUCE_SCATTER_BLOCK, BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0,                \
       hmpi__cost_reduce_scatter)                                                                   \
     X(REDUCE_SCATTER_BLOCK, HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,                 \
