@@ -27,6 +27,8 @@ LINK_BYTES_PER_US = 12.5e3  # 100 Gbit/s
 RANKS_PER_NODE = 16
 INVALID_BELOW_US = 1.0
 SELECTORS = ["mpich", "ompi", "mvapich2"]
+ORDER = ["bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter",
+         "reduce_scatter_block", "barrier"]
 MARKER = re.compile(r"<!-- table (\S+)((?: \w+=\S+)*) -->\n(.*?)<!-- end table -->\n", re.S)
 
 
@@ -76,10 +78,12 @@ def fmt(x):
 def table(path, options):
     rows, ranks = load(path)
     colls = options.get("colls")
-    order = colls.split(",") if colls else list(dict.fromkeys(c for c, _ in rows))
+    present = {c for c, _ in rows}
+    order = colls.split(",") if colls else [c for c in ORDER if c in present] + sorted(
+        present - set(ORDER))
     out = ["| collective | bytes | " + " | ".join("SMPI " + s for s in SELECTORS) +
            " | hmpi | hmpi / best | shuffled / ordered | link limit | hmpi / limit |",
-           "|---|---|" + "---|" * (len(SELECTORS) + 6)]
+           "|---|---|" + "---|" * (len(SELECTORS) + 5)]
     for coll in order:
         for nbytes in sorted(b for c, b in rows if c == coll):
             r = rows[(coll, nbytes)]

@@ -48,17 +48,12 @@ int hmpi__allgather_bruck(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 }
 
 /* Round k moves min(2^k, p - 2^k) blocks between every process and the one
- * 2^k ranks away: in rank order 2^k of a node's ranks cross its link (all
- * of them once 2^k reaches the node's size), otherwise all of them. */
+ * 2^k ranks away. */
 double hmpi__cost_bruck(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double block = hmpi__coll_block_bytes(c, a), t = 0;
-    int p = c->size, P = c->largest;
-    for (int have = 1; have < p; have *= 2) {
-        double bytes = block * (have < p - have ? have : p - have);
-        int crossing = !c->ordered_nodes || have >= P ? P : have;
-        t += c->nodes > 1 ? hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, crossing, 1, bytes)
-                          : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, 1, bytes);
-    }
+    for (int have = 1; have < c->size; have *= 2)
+        t += hmpi__cost_exchange_at(c, have,
+                                    block * (have < c->size - have ? have : c->size - have));
     return t;
 }

@@ -70,19 +70,16 @@ int hmpi__alltoall_bruck(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return MPI_SUCCESS;
 }
 
-/* Round k moves the blocks with bit k set (about half of them) between every
- * process and the one 2^k ranks away; the node's ranks share its link. */
+/* Round k moves the blocks with bit k set (about half of them) between
+ * every process and the one 2^k ranks away. */
 double hmpi__cost_alltoall_bruck(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double block = hmpi__coll_block_bytes(c, a), t = 0;
-    int p = c->size, P = c->largest;
-    for (int bit = 1; bit < p; bit <<= 1) {
+    for (int bit = 1; bit < c->size; bit <<= 1) {
         int moved = 0;
-        for (int i = 0; i < p; i++)
+        for (int i = 0; i < c->size; i++)
             moved += (i & bit) != 0;
-        int crossing = !c->ordered_nodes || bit >= P ? P : bit;
-        t += c->nodes > 1 ? hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK, crossing, moved * block)
-                          : hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, moved * block);
+        t += hmpi__cost_exchange_at(c, bit, moved * block);
     }
     return t;
 }

@@ -138,6 +138,10 @@ double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes);
  * bytes and receive as many: the link shares the bytes, each process pays
  * the overhead of its send and of its receive. */
 double hmpi__cost_exchange(const hmpi__coll_ctx *c, int level, int senders, double bytes);
+/* One round in which every rank exchanges bytes with the rank `distance`
+ * away: in rank order `distance` of a node's ranks cross its link (all of
+ * them from the node's size on), otherwise all of them. */
+double hmpi__cost_exchange_at(const hmpi__coll_ctx *c, int distance, double bytes);
 /* rounds rounds in which every rank exchanges bytes with one partner at
  * distance 1, 2, 4, ... (recursive doubling, dissemination): in rank order
  * the near rounds stay in the node, the far ones put all of a node's ranks

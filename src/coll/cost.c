@@ -52,3 +52,11 @@ double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double by
     return inside * hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes) +
            (rounds - inside) * hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK, c->largest, bytes);
 }
+
+double hmpi__cost_exchange_at(const hmpi__coll_ctx *c, int distance, double bytes)
+{
+    if (c->nodes <= 1)
+        return hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes);
+    int crossing = !c->ordered_nodes || distance >= c->largest ? c->largest : distance;
+    return hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK, crossing, bytes);
+}
