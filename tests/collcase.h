@@ -42,7 +42,7 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},
     {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
      "hierarchical*1", "hierarchical*3", "bruck"},
-    {"auto", "binomial", "hierarchical", "hierarchical/Machine", NULL},
+    {"auto", "binomial", "hierarchical", "hierarchical/Machine", "halving", NULL},
     {"auto", "recursive_doubling", "linear", NULL},
     {"auto", "recursive_doubling", "linear", NULL},
 };
@@ -51,7 +51,7 @@ static const char *const algs[NCOLL][NALG] = {
 static int commutative_only(const char *alg, int coll)
 {
     return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring")) ||
-           strncmp(alg, "multilane", 9) == 0;
+           strncmp(alg, "multilane", 9) == 0 || !strcmp(alg, "halving");
 }
 
 /* ints with holes; 4 contiguous ints; 2 ints stored in reverse order (fills

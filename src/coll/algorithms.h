@@ -33,7 +33,8 @@
     X(DISSEMINATION, dissemination)                                                                \
     X(MULTILANE, multilane)                                                                        \
     X(LEADERS, leaders)                                                                            \
-    X(BRUCK, bruck)
+    X(BRUCK, bruck)                                                                                \
+    X(HALVING, halving)
 
 /* What a row needs of the call. */
 #define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
@@ -73,6 +74,8 @@
       hmpi__cost_reduce_scatter)                                                                   \
     X(REDUCE_SCATTER_BLOCK, HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,                 \
       HMPI__NEEDS_COMMUTATIVE, hmpi__cost_reduce_scatter_hierarchical)                             \
+    X(REDUCE_SCATTER_BLOCK, HALVING, hmpi__reduce_scatter_block_halving, HMPI__NEEDS_COMMUTATIVE,  \
+      hmpi__cost_halving)                                                                          \
     X(SCAN, RECURSIVE_DOUBLING, hmpi__scan_recursive_doubling, 0, hmpi__cost_recursive_doubling)   \
     X(SCAN, LINEAR, hmpi__scan_linear, 0, hmpi__cost_chain)                                        \
     X(EXSCAN, RECURSIVE_DOUBLING, hmpi__exscan_recursive_doubling, 0,                              \

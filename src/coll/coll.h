@@ -131,6 +131,10 @@ int hmpi__coll_outer_level(const hmpi__coll_ctx *c);
  * children at once (hmpi's trees): the critical path's i-th sender shares
  * its link among i messages. */
 double hmpi__cost_tree(const hmpi__coll_ctx *c, int level, int n, double bytes);
+/* A binomial tree over all ranks that takes one child per round (hmpi's
+ * binomial reduce): ceil(log2 p) rounds of one message, those between
+ * nodes on the network (nodes in rank order: the near ones inside). */
+double hmpi__cost_binomial_rounds(const hmpi__coll_ctx *c, double bytes);
 /* hmpi's binomial tree over all ranks: over the nodes, then inside them
  * (nodes in rank order), else every level across the network. */
 double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes);

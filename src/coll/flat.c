@@ -232,10 +232,13 @@ double hmpi__cost_dissemination(const hmpi__coll_ctx *c, const hmpi__coll_args *
     return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size), 0);
 }
 
-/* bcast and reduce: the binomial tree, each sender's children at once. */
+/* The binomial tree: bcast posts a sender's children at once, reduce takes
+ * one child per round. */
 double hmpi__cost_binomial(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return hmpi__cost_binomial_tree(c, hmpi__coll_block_bytes(c, a));
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return a->coll == HMPI__REDUCE ? hmpi__cost_binomial_rounds(c, bytes)
+                                   : hmpi__cost_binomial_tree(c, bytes);
 }
 
 /* The root sends (or receives) p - 1 blocks in one round. */

@@ -259,6 +259,6 @@ double hmpi__cost_pairwise(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 double hmpi__cost_reduce_scatter(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    return hmpi__cost_binomial_tree(c, bytes * c->size) +
+    return hmpi__cost_binomial_rounds(c, bytes * c->size) +
            hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), c->size - 1, bytes);
 }
