@@ -76,9 +76,8 @@ double hmpi__cost_alltoall_bruck(const hmpi__coll_ctx *c, const hmpi__coll_args 
 {
     double block = hmpi__coll_block_bytes(c, a), t = 0;
     for (int bit = 1; bit < c->size; bit <<= 1) {
-        int moved = 0;
-        for (int i = 0; i < c->size; i++)
-            moved += (i & bit) != 0;
+        int tail = c->size % (2 * bit); /* indices in [0, p) with bit set */
+        int moved = c->size / (2 * bit) * bit + (tail > bit ? tail - bit : 0);
         t += hmpi__cost_exchange_at(c, bit, moved * block);
     }
     return t;
