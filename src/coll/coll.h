@@ -146,10 +146,10 @@ double hmpi__cost_exchange(const hmpi__coll_ctx *c, int level, int senders, doub
  * away: in rank order `distance` of a node's ranks cross its link (all of
  * them from the node's size on), otherwise all of them. */
 double hmpi__cost_exchange_at(const hmpi__coll_ctx *c, int distance, double bytes);
-/* rounds rounds in which every rank exchanges bytes with one partner at
- * distance 1, 2, 4, ... (recursive doubling, dissemination): in rank order
- * the near rounds stay in the node, the far ones put all of a node's ranks
- * on its link at once; otherwise every round does. */
+/* rounds rounds in which every rank exchanges bytes with rank ^ 1, ^ 2,
+ * ^ 4, ... (recursive doubling): in rank order the near rounds stay in the
+ * node, the far ones put all of a node's ranks on its link at once;
+ * otherwise every round does. (Partners at rank + 2^k: hmpi__cost_exchange_at.) */
 double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes);
 /* ceil(log2(n)), 0 for n <= 1. */
 int hmpi__ceil_log2(int n);

@@ -1,8 +1,9 @@
 /* What the algorithms' costs share (coll.h). Two rules make them faithful
  * to what the schedules do: a process that posts k messages in one round
- * pays round(level, k, m) (its link carries them all), and in a round where
- * every rank of a node talks across the network, the node's link carries
- * the messages of all its ranks. Inside a node, processes work in parallel. */
+ * pays round(level, k, m) (its link carries them all), and when several
+ * ranks of a node cross the network in one round, the node's link carries
+ * the bytes of all of them while each pays its own per-message CPU
+ * (hmpi__cost_node_round). */
 #include "coll/coll.h"
 
 int hmpi__ceil_log2(int n)

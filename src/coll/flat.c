@@ -225,11 +225,14 @@ int hmpi__allreduce_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* ---- costs ---------------------------------------------------------------- */
 
-/* ceil(log2 p) rounds of one empty message from every rank. */
+/* ceil(log2 p) rounds; in round k every rank signals rank + 2^k. */
 double hmpi__cost_dissemination(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
+    double t = 0;
     (void)a;
-    return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size), 0);
+    for (int distance = 1; distance < c->size; distance *= 2)
+        t += hmpi__cost_exchange_at(c, distance, 0);
+    return t;
 }
 
 /* The binomial tree: bcast posts a sender's children at once, reduce takes

@@ -733,13 +733,22 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* Exchange of the node segments of a packed buffer among the leaders (lane
  * 0): everyone to everyone in one round, or recursive doubling over a
  * power-of-two count of nodes (contiguous runs of nodes), as modelled. */
-static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B)
+/* The leaders' exchange of n segments of seg bytes: its modelled time, and
+ * whether recursive doubling (a power of two n only) beats one round. */
+static double leaders_exchange_cost(const hmpi__coll_ctx *c, int n, double seg, int *doubles)
 {
-    int n = nd->n, me = nd->my_node;
-    double seg = (double)nd->smallest * B, linear = lane_round(c, 1, n - 1, seg), doubling = 0;
+    double linear = lane_round(c, 1, n - 1, seg), doubling = 0;
     for (int m = 1; m < n; m *= 2)
         doubling += lane_round(c, 1, 1, seg * m);
-    if ((n & (n - 1)) == 0 && doubling < linear) {
+    *doubles = (n & (n - 1)) == 0 && doubling < linear;
+    return *doubles ? doubling : linear;
+}
+
+static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B)
+{
+    int n = nd->n, me = nd->my_node, doubles;
+    leaders_exchange_cost(c, n, (double)nd->smallest * B, &doubles);
+    if (doubles) {
         for (int mask = 1; mask < n; mask <<= 1) {
             int peer = me ^ mask, mine = me & ~(mask - 1), theirs = peer & ~(mask - 1);
             int mine_lo = nd->first[mine], mine_hi = nd->first[mine + mask];
@@ -838,18 +847,14 @@ double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return cost;
 }
 
-/* The node's blocks to its leader, the leaders' exchange (all at once, or
- * by recursive doubling on a power of two nodes, as leaders_exchange
- * chooses), everything back. */
+/* The node's blocks to its leader, the leaders' exchange as
+ * leaders_exchange runs it, everything back. */
 double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a), seg = c->smallest * bytes, exchange = 0;
-    if (c->nodes > 1) {
-        double linear = lane_round(c, 1, c->nodes - 1, seg), doubling = 0;
-        for (int m = 1; m < c->nodes; m *= 2)
-            doubling += lane_round(c, 1, 1, seg * m);
-        exchange = (c->nodes & (c->nodes - 1)) == 0 && doubling < linear ? doubling : linear;
-    }
+    double bytes = hmpi__coll_block_bytes(c, a);
+    int doubles;
+    double exchange =
+        c->nodes > 1 ? leaders_exchange_cost(c, c->nodes, c->smallest * bytes, &doubles) : 0;
     return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) + exchange +
            hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes * c->size);
 }

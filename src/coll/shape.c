@@ -25,13 +25,6 @@ void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smalles
         }
 }
 
-int hmpi__spans_nodes(hmpi__loctable *t)
-{
-    int nnodes, largest, smallest;
-    hmpi__node_shape(t, &nnodes, &largest, &smallest);
-    return nnodes > 1;
-}
-
 int hmpi__nodes_in_rank_order(hmpi__loctable *t)
 {
     int nmachines, changes = 0;
@@ -41,13 +34,4 @@ int hmpi__nodes_in_rank_order(hmpi__loctable *t)
     for (int r = 1; r < t->n; r++)
         changes += machine[r] != machine[r - 1];
     return changes == nmachines - 1; /* each node's ranks are one interval */
-}
-
-int hmpi__several_levels(hmpi__loctable *t)
-{
-    const uint32_t *node = hmpi__loctable_nodes(t);
-    for (int r = 0; node && r < t->n; r++)
-        if (__builtin_popcount(node[r] & ((1u << t->len[r]) - 1u)) > 1)
-            return 1;
-    return 0;
 }

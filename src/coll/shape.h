@@ -9,15 +9,11 @@
 /* How many nodes the table's ranks live on, and the most and fewest ranks
  * on one (all 0 when the table cannot tell). */
 void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smallest);
-/* Do the ranks of the table live on more than one node? */
-int hmpi__spans_nodes(hmpi__loctable *t);
 /* Is every node's set of ranks one interval of ranks (so that multi-lane
  * reductions can combine in rank order, for non-commutative ops)? */
 int hmpi__nodes_in_rank_order(hmpi__loctable *t);
 /* Does order[k] (ranks sorted by path, machine[r]: rank r's node) begin
  * another node than order[k - 1]? */
 int hmpi__starts_node(const int *machine, const int *order, int k);
-/* Does the table span more than one level of the hierarchy (anywhere)? */
-int hmpi__several_levels(hmpi__loctable *t);
 
 #endif

@@ -51,19 +51,10 @@ static const cfg_var registry[HMPI__NCFG] = {
                                   hmpi__coll_algorithm_names, "auto",
                                   "algorithm of the collectives; the environment's value applies "
                                   "to those that have it, the info key's must exist"},
-#define COLL_ALGORITHM_VAR(Name, name, NAME, SIG, PASS)                                            \
-    [HMPI__CFG_##NAME##_ALGORITHM] = {"HMPI_" #NAME "_ALGORITHM",                                  \
-                                      "hmpi_" #name "_algorithm",                                  \
-                                      CFG_ENUM,                                                    \
-                                      hmpi__coll_algorithm_names,                                  \
-                                      "auto",                                                      \
-                                      "algorithm of MPI_" #Name " (over hmpi_algorithm)"},
-    HMPI__COLLECTIVES(COLL_ALGORITHM_VAR)
-#undef COLL_ALGORITHM_VAR
-        [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
-                             "multi-lane collectives: lanes per node; combining alltoall: leaders "
-                             "per node (0: the cost model's choice; at most the ranks of the "
-                             "smallest node)"},
+    [HMPI__CFG_LANES] = {"HMPI_LANES", "hmpi_lanes", CFG_INT, NULL, "0",
+                         "multi-lane collectives: lanes per node; combining alltoall: leaders "
+                         "per node (0: the cost model's choice; at most the ranks of the "
+                         "smallest node)"},
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
                               "identical later calls (predefined types and ops; 0: none)"},
@@ -91,6 +82,16 @@ static const cfg_var registry[HMPI__NCFG] = {
                          "(one extra allreduce per call)"},
     [HMPI__CFG_VERBOSE] = {"HMPI_VERBOSE", NULL, CFG_BOOL, NULL, "0",
                            "diagnostics on stderr (hmpi prints nothing otherwise)"},
+/* hmpi_<coll>_algorithm, generated from the collectives' list */
+#define COLL_ALGORITHM_VAR(Name, name, NAME, SIG, PASS)                                            \
+    [HMPI__CFG_##NAME##_ALGORITHM] = {"HMPI_" #NAME "_ALGORITHM",                                  \
+                                      "hmpi_" #name "_algorithm",                                  \
+                                      CFG_ENUM,                                                    \
+                                      hmpi__coll_algorithm_names,                                  \
+                                      "auto",                                                      \
+                                      "algorithm of MPI_" #Name " (over hmpi_algorithm)"},
+    HMPI__COLLECTIVES(COLL_ALGORITHM_VAR)
+#undef COLL_ALGORITHM_VAR
 };
 
 /* ---- parsing ------------------------------------------------------------ */
