@@ -1,50 +1,105 @@
 /* Recursive halving reduce-scatter (Thakur, Rabenseifner and Gropp,
  * "Optimization of collective communication operations in MPICH", 2005),
  * for commutative ops on a power of two processes: log2 p rounds; in each,
- * a process and its partner (rank ^ half) split their current range of
- * blocks in two, each sends the half the other keeps and combines the half
- * it receives into its own, so the bytes sent halve every round (p - 1
- * blocks in all) and each process ends with its own block. On other
- * counts it runs the reduce and scatter. */
+ * a process and its partner split their current range of blocks in two,
+ * each sends the half the other keeps and combines the half it receives
+ * into its own, so the bytes sent halve every round (p - 1 blocks in all).
+ *
+ * The rounds run near first (a butterfly): partners differ in bit 0 of
+ * their position in path order, then bit 1, and so on, so that the large
+ * early halves travel inside a node and only the small late ones cross its
+ * link (MPICH's far-first order sends half the vector over it, from every
+ * rank of the node at once). A process ends with the block at the bit
+ * reversal of its position; the first copy lays the blocks out in that
+ * order, so that it is its own. On other counts it runs the reduce and
+ * scatter. */
 #include "coll/coll.h"
 
-int hmpi__reduce_scatter_block_halving(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+#include <stdlib.h>
+
+static int bit_reverse(int x, int bits)
 {
-    int p = c->size, me = c->rank, n = a->rcount, lo = 0, keep = -1;
-    if (p & (p - 1))
-        return hmpi__reduce_scatter_block_reduce_scatter(c, a);
+    int r = 0;
+    for (int b = 0; b < bits; b++)
+        r |= ((x >> b) & 1) << (bits - 1 - b);
+    return r;
+}
+
+/* Ranks in path order (nodes one after the other), or in rank order when
+ * the table cannot tell. */
+static int path_order(const hmpi__coll_ctx *c, int *rank_at)
+{
+    const int *order = c->nodes > 1 ? hmpi__loctable_order(c->table) : NULL;
+    if (c->nodes > 1 && !order)
+        return MPI_ERR_NO_MEM;
+    for (int k = 0; k < c->size; k++)
+        rank_at[k] = order ? order[k] : k;
+    return MPI_SUCCESS;
+}
+
+/* The rounds, given the ranks in path order and this process's position. */
+static int butterfly(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *rank_at, int me)
+{
+    int p = c->size, n = a->rcount, bits = hmpi__ceil_log2(p), lo = 0, keep = -1;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     void *work = hmpi__sched_scratch(c->s, p * n, a->rtype);
     void *incoming = hmpi__sched_scratch(c->s, p / 2 * n + 1, a->rtype);
     if (!work || !incoming)
         return MPI_ERR_NO_MEM;
-    TRY(hmpi__sched_copy(c->s, input, p * n, a->rtype, work, p * n, a->rtype));
-    for (int half = p / 2; half >= 1; half /= 2) {
+    for (int q = 0; q < p; q++) /* position q: the block of the process at bitrev(q) */
+        TRY(hmpi__sched_copy(c->s, hmpi__block(input, rank_at[bit_reverse(q, bits)], n, a->rtype),
+                             n, a->rtype, hmpi__block(work, q, n, a->rtype), n, a->rtype));
+    for (int b = 0, half = p / 2; half >= 1; b++, half /= 2) {
         TRY(hmpi__sched_round(c->s));
         if (keep >= 0) /* the previous round's half, combined before this one's sends */
             TRY(hmpi__sched_reduce(c->s, incoming, hmpi__block(work, keep, n, a->rtype),
                                    2 * half * n, a->rtype, a->op));
-        int upper = (me & half) != 0, give = upper ? lo : lo + half;
+        int upper = (me >> b) & 1, give = upper ? lo : lo + half, partner = rank_at[me ^ (1 << b)];
         keep = upper ? lo + half : lo;
-        TRY(coll_send(c, hmpi__block(work, give, n, a->rtype), half * n, a->rtype, me ^ half));
-        TRY(coll_recv(c, incoming, half * n, a->rtype, me ^ half));
+        TRY(coll_send(c, hmpi__block(work, give, n, a->rtype), half * n, a->rtype, partner));
+        TRY(coll_recv(c, incoming, half * n, a->rtype, partner));
         lo = keep;
     }
     TRY(hmpi__sched_round(c->s));
     if (keep >= 0)
         TRY(hmpi__sched_reduce(c->s, incoming, hmpi__block(work, keep, n, a->rtype), n, a->rtype,
                                a->op));
-    return hmpi__sched_copy(c->s, hmpi__block(work, me, n, a->rtype), n, a->rtype, a->recvbuf, n,
+    return hmpi__sched_copy(c->s, hmpi__block(work, lo, n, a->rtype), n, a->rtype, a->recvbuf, n,
                             a->rtype);
 }
 
-/* log2 p exchanges, of p/2, p/4, ..., 1 blocks with the rank that far. */
+int hmpi__reduce_scatter_block_halving(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int p = c->size, me = 0, rc;
+    if (p & (p - 1))
+        return hmpi__reduce_scatter_block_reduce_scatter(c, a);
+    int *rank_at = HMPI__ALLOC(int, (size_t)p);
+    if (!rank_at)
+        return MPI_ERR_NO_MEM;
+    if ((rc = path_order(c, rank_at)) == MPI_SUCCESS) {
+        while (rank_at[me] != c->rank)
+            me++;
+        rc = butterfly(c, a, rank_at, me);
+    }
+    free(rank_at);
+    return rc;
+}
+
+/* log2 p exchanges, of p/2, p/4, ..., 1 blocks with the position 1, 2, 4,
+ * ... away in path order: the first log2(ranks per node) stay in the node,
+ * the others put `distance` of a node's ranks (all from its size on) on
+ * its link. */
 double hmpi__cost_halving(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double block = hmpi__coll_block_bytes(c, a), t = 0;
     if (c->size & (c->size - 1))
         return HMPI__COST_NEVER; /* it would run the reduce and scatter */
-    for (int half = c->size / 2; half >= 1; half /= 2)
-        t += hmpi__cost_exchange_at(c, half, half * block);
+    for (int distance = 1, half = c->size / 2; half >= 1; distance *= 2, half /= 2) {
+        if (c->nodes <= 1 || (distance < c->largest && c->largest == c->smallest))
+            t += hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, half * block);
+        else
+            t += hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK,
+                                     distance < c->largest ? distance : c->largest, half * block);
+    }
     return t;
 }
