@@ -59,8 +59,10 @@
     X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)  \
     X(GATHER, LINEAR, hmpi__gather_linear, 0, hmpi__cost_linear)                                   \
     X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, 0, hmpi__cost_rooted_hierarchical)          \
+    X(GATHER, BINOMIAL, hmpi__gather_binomial, 0, hmpi__cost_rooted_binomial)                      \
     X(SCATTER, LINEAR, hmpi__scatter_linear, 0, hmpi__cost_linear)                                 \
     X(SCATTER, HIERARCHICAL, hmpi__scatter_hierarchical, 0, hmpi__cost_rooted_hierarchical)        \
+    X(SCATTER, BINOMIAL, hmpi__scatter_binomial, 0, hmpi__cost_rooted_binomial)                    \
     X(ALLGATHER, RING, hmpi__allgather_ring, 0, hmpi__cost_allgather_ring)                         \
     X(ALLGATHER, LINEAR, hmpi__allgather_linear, 0, hmpi__cost_exchange_linear)                    \
     X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \

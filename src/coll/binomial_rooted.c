@@ -1,0 +1,190 @@
+/* Binomial gather and scatter over the ranks in path order, rotated so
+ * that the root's node comes first and the root leads it: position v's
+ * subtree is the positions [v, v + lowbit(v)), so the near levels of the
+ * tree stay inside a node and each node's blocks cross its link once, in
+ * one message. log2 p steps instead of p - 1 messages at the root; the
+ * root's link still carries every block once.
+ *
+ * The gather's inner processes collect their subtree's blocks in scratch,
+ * in position order, and send them on at once; the root receives each
+ * child's subtree straight into place with an indexed datatype. The
+ * scatter mirrors it, the root sending the far subtrees first, one per
+ * round, so that they start forwarding while it serves the near ones. */
+#include "coll/coll.h"
+
+#include <stdlib.h>
+
+typedef struct tree {
+    int *rank_at; /* [p]: the rank at each position; the root at 0 */
+    int me;       /* this process's position */
+    int span;     /* lowbit(me): its subtree is [me, me + span) ∩ [0, p) */
+} tree;
+
+/* Path order moved so that the root's node comes first (by XOR on a power
+ * of two ranks on equal nodes, else by rotation), the root swapped to its
+ * front. */
+static int make_tree(const hmpi__coll_ctx *c, int root, tree *t)
+{
+    int p = c->size, nmachines = 0, at = 0, first = 0;
+    const int *order = c->nodes > 1 ? hmpi__loctable_order(c->table) : NULL;
+    const int *machine = order ? hmpi__loctable_machines(c->table, &nmachines) : NULL;
+    if (c->nodes > 1 && (!order || !machine))
+        return MPI_ERR_NO_MEM;
+    if (!(t->rank_at = HMPI__ALLOC(int, (size_t)p)))
+        return MPI_ERR_NO_MEM;
+    while ((order ? order[at] : at) != root)
+        at++;
+    first = at;
+    while (order && first > 0 && machine[order[first - 1]] == machine[root])
+        first--;
+    /* XOR keeps groups of aligned nodes (under one switch) together */
+    int xor = order && !(p & (p - 1)) && c->largest == c->smallest &&
+              !(c->largest & (c->largest - 1)) && !(first & (c->largest - 1));
+    for (int v = 0; v < p; v++)
+        t->rank_at[v] = !order ? (root + v) % p : xor ? order[v ^ first] : order[(first + v) % p];
+    t->rank_at[xor ? at ^ first : at - first] = t->rank_at[0];
+    t->rank_at[0] = root;
+    for (t->me = 0; t->rank_at[t->me] != c->rank; t->me++)
+        ;
+    t->span = 1;
+    while (t->span < p && !(t->me & t->span))
+        t->span *= 2;
+    return MPI_SUCCESS;
+}
+
+/* Positions in the subtree of the child at v + d (d < span). */
+static int subtree_size(int p, int child, int d)
+{
+    return child + d < p ? d : p - child;
+}
+
+/* count elements of type for each of the ranks at positions [from, from +
+ * n), at their rank's place in buf: one indexed datatype, kept by the
+ * schedule. */
+static int ranks_type(hmpi__coll_ctx *c, const tree *t, int from, int n, int count,
+                      MPI_Datatype type, MPI_Datatype *out)
+{
+    MPI_Aint lb, extent, *displs = HMPI__ALLOC(MPI_Aint, (size_t)n);
+    int rc;
+    if (!displs)
+        return MPI_ERR_NO_MEM;
+    MPI_Type_get_extent(type, &lb, &extent);
+    for (int i = 0; i < n; i++)
+        displs[i] = (MPI_Aint)t->rank_at[from + i] * count * extent;
+    rc = MPI_Type_create_hindexed_block(n, count, displs, type, out);
+    free(displs);
+    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(out)) != MPI_SUCCESS)
+        MPI_Type_free(out);
+    return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
+}
+
+static int gather_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t)
+{
+    int p = c->size;
+    if (a->sendbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype,
+                             hmpi__block(a->recvbuf, a->root, a->rcount, a->rtype), a->rcount,
+                             a->rtype));
+    TRY(hmpi__sched_round(c->s));
+    for (int d = 1; d < p; d *= 2) {
+        MPI_Datatype blocks;
+        TRY(ranks_type(c, t, d, subtree_size(p, d, d), a->rcount, a->rtype, &blocks));
+        TRY(coll_recv(c, a->recvbuf, 1, blocks, t->rank_at[d]));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__gather_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    tree t;
+    int p = c->size, rc = MPI_SUCCESS;
+    TRY(make_tree(c, a->root, &t));
+    int n = subtree_size(p, t.me, t.span), parent = t.rank_at[t.me - (t.me & -t.me)];
+    void *work = n > 1 && t.me ? hmpi__sched_scratch(c->s, n * a->scount, a->stype) : NULL;
+    if (!t.me)
+        rc = gather_root(c, a, &t);
+    else if (n == 1) /* a leaf sends its own block */
+        rc = coll_send(c, a->sendbuf, a->scount, a->stype, parent);
+    else if (!work)
+        rc = MPI_ERR_NO_MEM;
+    else {
+        rc = hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype, work, a->scount, a->stype);
+        for (int d = 1; rc == MPI_SUCCESS && d < t.span && t.me + d < p; d *= 2)
+            rc = coll_recv(c, hmpi__block(work, d, a->scount, a->stype),
+                           subtree_size(p, t.me + d, d) * a->scount, a->stype, t.rank_at[t.me + d]);
+        if (rc == MPI_SUCCESS && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
+            rc = coll_send(c, work, n * a->scount, a->stype, parent);
+    }
+    free(t.rank_at);
+    return rc;
+}
+
+static int scatter_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t)
+{
+    int p = c->size, d = 1;
+    if (a->recvbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, a->root, a->scount, a->stype),
+                             a->scount, a->stype, a->recvbuf, a->rcount, a->rtype));
+    while (d * 2 < p)
+        d *= 2;
+    for (; d >= 1; d /= 2) { /* the far subtrees first, one per round */
+        MPI_Datatype blocks;
+        TRY(hmpi__sched_round(c->s));
+        TRY(ranks_type(c, t, d, subtree_size(p, d, d), a->scount, a->stype, &blocks));
+        TRY(coll_send(c, a->sendbuf, 1, blocks, t->rank_at[d]));
+    }
+    return MPI_SUCCESS;
+}
+
+/* An inner process: its subtree's blocks from the parent, its own into
+ * place, the children's sent on, far first. */
+static int scatter_inner(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, int n,
+                         int parent)
+{
+    int p = c->size, d = t->span / 2;
+    void *work = hmpi__sched_scratch(c->s, n * a->rcount, a->rtype);
+    if (!work)
+        return MPI_ERR_NO_MEM;
+    TRY(coll_recv(c, work, n * a->rcount, a->rtype, parent));
+    TRY(hmpi__sched_round(c->s));
+    TRY(hmpi__sched_copy(c->s, work, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype));
+    for (; d >= 1; d /= 2) {
+        if (t->me + d >= p)
+            continue;
+        TRY(hmpi__sched_round(c->s));
+        TRY(coll_send(c, hmpi__block(work, d, a->rcount, a->rtype),
+                      subtree_size(p, t->me + d, d) * a->rcount, a->rtype, t->rank_at[t->me + d]));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__scatter_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    tree t;
+    int p = c->size, rc;
+    TRY(make_tree(c, a->root, &t));
+    int n = subtree_size(p, t.me, t.span), parent = t.rank_at[t.me - (t.me & -t.me)];
+    if (!t.me)
+        rc = scatter_root(c, a, &t);
+    else if (n == 1)
+        rc = coll_recv(c, a->recvbuf, a->rcount, a->rtype, parent);
+    else
+        rc = scatter_inner(c, a, &t, n, parent);
+    free(t.rank_at);
+    return rc;
+}
+
+/* One message per level of the tree, of 2^j blocks at level j: inside a
+ * node while 2^j stays below the ranks of (equal, power-of-two) nodes,
+ * across the network above; one rank per node crosses at a time. */
+double hmpi__cost_rooted_binomial(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double block = hmpi__coll_block_bytes(c, a), t = 0;
+    int aligned = c->largest == c->smallest && !(c->largest & (c->largest - 1));
+    for (int d = 1; d < c->size; d *= 2) {
+        int inside = c->nodes <= 1 || (aligned && d < c->largest);
+        t += hmpi__cost_round(&c->cost, inside ? HMPI__LEVEL_NODE : HMPI__LEVEL_NETWORK, 1,
+                              d * block);
+    }
+    return t;
+}
