@@ -32,7 +32,7 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
-     "multilane*3"},
+     "multilane*3", "twotree"},
     {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
      NULL},
     {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",

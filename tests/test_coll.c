@@ -37,10 +37,13 @@ static void run_coll(int coll, MPI_Comm comm)
                             int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
                             if (strchr(algs[coll][ai], '*') && (ci < 2 || ci > 3 || ti != 0))
                                 continue; /* forced lane counts: how parts split, ints */
+                            int pipelined = strcmp(algs[coll][ai], "twotree") == 0;
                             if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
-                                !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2))
-                                continue; /* the largest count: allreduce's auto choice and
-                                           * multilane's large-message paths only */
+                                !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2) &&
+                                !(pipelined && ti < 2))
+                                continue; /* the largest count: allreduce's auto choice,
+                                           * multilane's large-message paths and the
+                                           * pipelines' pieces (holes too) only */
                             if (commutative_only(algs[coll][ai], coll) && oi == 2)
                                 continue; /* these reductions need commutative ops */
                             struct caseinfo k = {coll,    counts[ci],     roots[ri], 0, types[ti],

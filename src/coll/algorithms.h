@@ -34,7 +34,8 @@
     X(MULTILANE, multilane)                                                                        \
     X(LEADERS, leaders)                                                                            \
     X(BRUCK, bruck)                                                                                \
-    X(HALVING, halving)
+    X(HALVING, halving)                                                                            \
+    X(TWOTREE, twotree)
 
 /* What a row needs of the call. */
 #define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
@@ -47,6 +48,7 @@
     X(BCAST, LINEAR, hmpi__bcast_linear, 0, hmpi__cost_linear)                                     \
     X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
     X(BCAST, MULTILANE, hmpi__bcast_multilane, 0, hmpi__cost_multilane)                            \
+    X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
     X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_tree_hierarchical)                                                                \

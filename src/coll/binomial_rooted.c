@@ -127,7 +127,7 @@ static int scatter_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree 
                              a->scount, a->stype, a->recvbuf, a->rcount, a->rtype));
     while (d * 2 < p)
         d *= 2;
-    for (; d >= 1; d /= 2) { /* the far subtrees first, one per round */
+    for (; d >= 1 && d < p; d /= 2) { /* the far subtrees first, one per round */
         MPI_Datatype blocks;
         TRY(hmpi__sched_round(c->s));
         TRY(ranks_type(c, t, d, subtree_size(p, d, d), a->scount, a->stype, &blocks));

@@ -110,6 +110,13 @@ static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_D
     return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
 }
 
+/* A send that completes once received, for pipelines that pace on it. */
+static inline int coll_ssend(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,
+                             int peer)
+{
+    return hmpi__sched_ssend(c->s, buf, count, type, peer, c->tag, c->comm);
+}
+
 static inline int coll_recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)
 {
     return hmpi__sched_recv(c->s, buf, count, type, peer, c->tag, c->comm);

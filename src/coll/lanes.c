@@ -17,99 +17,10 @@
  * The allgather through node leaders lives here too, on the same node
  * grouping. Every message is prepared at init, as everywhere in hmpi. */
 #include "coll/coll.h"
+#include "coll/nodes.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct nodes {
-    int n;         /* nodes */
-    int *first;    /* [n + 1]: node k's ranks are member[first[k] .. first[k + 1]) */
-    int *member;   /* comm ranks grouped by node, each node in path order */
-    int *lane;     /* [n]: the ranks of one lane, the root's node first */
-    int root_node; /* node of the root (rank 0 without one) */
-    int my_node;   /* node of this process */
-    int my_local;  /* its index in its node */
-    int my_index;  /* its node's index in a lane (lane_index) */
-    int local;     /* ranks on its node */
-    int smallest;  /* ranks on the smallest node */
-    int ordered;   /* a non-commutative op: nodes and local ranks in rank order */
-} nodes;
-
-static void free_nodes(nodes *nd)
-{
-    free(nd->first);
-    free(nd->member);
-    free(nd->lane);
-}
-
-/* Index of node k in a lane, and the node at index k (the map is its own
- * inverse), so that the root's node is index 0 while nodes under one switch
- * stay neighbours in the lanes' trees and exchanges: on a power-of-two count
- * k XOR root_node (every exchange pairs the nodes it pairs with the root on
- * node 0), else the root's node and node 0 trade places. */
-static int lane_index(const nodes *nd, int k)
-{
-    if (nd->ordered) /* combined in node order: node 0 leads */
-        return k;
-    if ((nd->n & (nd->n - 1)) == 0)
-        return k ^ nd->root_node;
-    return k == nd->root_node ? 0 : k == 0 ? nd->root_node : k;
-}
-
-/* Nodes in path order; on the root's node the root comes first (root -1:
- * no root, node 0 first in the lanes). Ordered (the caller checked
- * hmpi__nodes_in_rank_order): nodes and their members in rank order, the
- * root where it is. */
-static int make_nodes(hmpi__coll_ctx *c, int root, int ordered, nodes *nd)
-{
-    const int *order = hmpi__loctable_order(c->table);
-    int p = c->size, root_at = 0, nmachines;
-    const int *machine = hmpi__loctable_machines(c->table, &nmachines);
-    memset(nd, 0, sizeof *nd);
-    nd->ordered = ordered;
-    nd->first = HMPI__ALLOC(int, (size_t)p + 1);
-    nd->member = HMPI__ALLOC(int, (size_t)p);
-    nd->lane = HMPI__ALLOC(int, (size_t)p);
-    if (!order || !machine || !nd->first || !nd->member || !nd->lane) {
-        free_nodes(nd);
-        return MPI_ERR_NO_MEM;
-    }
-    for (int k = 0; k < p; k++) {
-        int r = ordered ? k : order[k];
-        if (ordered ? k == 0 || machine[k] != machine[k - 1] : hmpi__starts_node(machine, order, k))
-            nd->first[nd->n++] = k;
-        if ((nd->member[k] = r) == root)
-            nd->root_node = nd->n - 1, root_at = k;
-    }
-    nd->first[nd->n] = p;
-    if (root >= 0 && !ordered) { /* the root leads its node */
-        nd->member[root_at] = nd->member[nd->first[nd->root_node]];
-        nd->member[nd->first[nd->root_node]] = root;
-    }
-    nd->smallest = p;
-    for (int k = 0; k < nd->n; k++) {
-        int size = nd->first[k + 1] - nd->first[k];
-        nd->smallest = size < nd->smallest ? size : nd->smallest;
-        for (int i = nd->first[k]; i < nd->first[k + 1]; i++)
-            if (nd->member[i] == c->rank)
-                nd->my_node = k, nd->my_local = i - nd->first[k], nd->local = size;
-    }
-    nd->my_index = lane_index(nd, nd->my_node);
-    return MPI_SUCCESS;
-}
-
-/* Rank of local index j on node k. */
-static int local_rank(const nodes *nd, int k, int j)
-{
-    return nd->member[nd->first[k] + j];
-}
-
-/* Lane j: local rank j of every node, the root's node first. */
-static void fill_lane(nodes *nd, int j)
-{
-    for (int k = 0; k < nd->n; k++)
-        nd->lane[k] = local_rank(nd, lane_index(nd, k), j);
-}
 
 /* ---- parts of a vector ---------------------------------------------------- */
 
@@ -395,7 +306,7 @@ static int list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *b
 /* own = x_0 op x_1 op ... op x_{P-1} over the local ranks in rank order,
  * x_me = own and the others in slots (local order, me skipped): combined
  * from the right into the last local rank's buffer, then copied to own. */
-static int reduce_local_in_order(hmpi__coll_ctx *c, const nodes *nd, void *own, void *slots,
+static int reduce_local_in_order(hmpi__coll_ctx *c, const hmpi__nodes *nd, void *own, void *slots,
                                  int len, MPI_Datatype type, MPI_Op op)
 {
     int me = nd->my_local, P = nd->local;
@@ -409,7 +320,7 @@ static int reduce_local_in_order(hmpi__coll_ctx *c, const nodes *nd, void *own, 
 
 /* Every local rank sends part j of buf to local rank j < L; local rank j
  * receives the others' part j and reduces it into its own. */
-static int local_reduce_scatter(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf,
+static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
                                 MPI_Op op)
 {
     int me = nd->my_local, k = nd->my_node, len = me < v->lanes ? part_len(v, me) : 0;
@@ -420,11 +331,12 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const nodes *nd, const parts 
     TRY(hmpi__sched_round(c->s));
     for (int j = 0; j < v->lanes; j++)
         if (j != me && part_len(v, j) > 0)
-            TRY(coll_send(c, part_at(v, buf, j), part_len(v, j), v->type, local_rank(nd, k, j)));
+            TRY(coll_send(c, part_at(v, buf, j), part_len(v, j), v->type,
+                          hmpi__nodes_rank(nd, k, j)));
     for (int j = 0, s = 0; len > 0 && j < nd->local; j++)
         if (j != me)
             TRY(coll_recv(c, hmpi__block(slots, s++, len, v->type), len, v->type,
-                          local_rank(nd, k, j)));
+                          hmpi__nodes_rank(nd, k, j)));
     if (len > 0 && nd->local > 1) {
         TRY(hmpi__sched_round(c->s));
         if (nd->ordered)
@@ -438,7 +350,8 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const nodes *nd, const parts 
 
 /* Local rank j < L sends its part j of buf to the local ranks in
  * [from, local) other than itself; they receive it in place. */
-static int local_allgather(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf, int from)
+static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
+                           int from)
 {
     int me = nd->my_local, k = nd->my_node;
     TRY(hmpi__sched_round(c->s));
@@ -446,12 +359,12 @@ static int local_allgather(hmpi__coll_ctx *c, const nodes *nd, const parts *v, v
         for (int j = from; j < nd->local; j++)
             if (j != me)
                 TRY(coll_send(c, part_at(v, buf, me), part_len(v, me), v->type,
-                              local_rank(nd, k, j)));
+                              hmpi__nodes_rank(nd, k, j)));
     if (me >= from)
         for (int j = 0; j < v->lanes; j++)
             if (j != me && part_len(v, j) > 0)
                 TRY(coll_recv(c, part_at(v, buf, j), part_len(v, j), v->type,
-                              local_rank(nd, k, j)));
+                              hmpi__nodes_rank(nd, k, j)));
     return MPI_SUCCESS;
 }
 
@@ -544,7 +457,7 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
 
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
  * the node steps around the lanes' inter-node step. */
-static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count,
+static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
                          double bytes, int L)
 {
     double part = bytes / L, t;
@@ -570,8 +483,8 @@ static double lanes_cost(const hmpi__coll_ctx *c, const nodes *nd, int coll, int
 /* Lanes: the ones asked for (hmpi_lanes), else the modelled cheapest; at
  * most the smallest node's ranks and one element each. *cost: the
  * operation's modelled time with them. */
-static int lanes_for(const hmpi__coll_ctx *c, const nodes *nd, int coll, int count, int type_size,
-                     double *cost)
+static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
+                     int type_size, double *cost)
 {
     int most = nd->smallest < count ? nd->smallest : count, best = 1;
     double bytes = (double)count * type_size;
@@ -591,20 +504,20 @@ static int lanes_for(const hmpi__coll_ctx *c, const nodes *nd, int coll, int cou
     return best;
 }
 
-static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type, nodes *nd,
-                 parts *v)
+static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
+                 hmpi__nodes *nd, parts *v)
 {
     int tsize;
     MPI_Type_size(type, &tsize);
     double cost;
-    TRY(make_nodes(c, root, !c->commutative, nd));
+    TRY(hmpi__nodes_make(c, root, !c->commutative, nd));
     *v = (parts){count, lanes_for(c, nd, coll, count, tsize, &cost), type};
-    fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
+    hmpi__nodes_fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
 }
 
 /* Bytes of this process's part. */
-static double my_part_bytes(const nodes *nd, const parts *v)
+static double my_part_bytes(const hmpi__nodes *nd, const parts *v)
 {
     int tsize;
     MPI_Type_size(v->type, &tsize);
@@ -612,7 +525,8 @@ static double my_part_bytes(const nodes *nd, const parts *v)
 }
 
 /* One lane's allreduce between nodes, in place on its part. */
-static int lane_allreduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf, MPI_Op op)
+static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
+                          MPI_Op op)
 {
     int count = part_len(v, nd->my_local);
     double cost;
@@ -629,7 +543,7 @@ static int lane_allreduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, vo
 
 int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    nodes nd;
+    hmpi__nodes nd;
     parts v;
     int rc = MPI_SUCCESS;
     TRY(setup(c, HMPI__ALLREDUCE, -1, a->rcount, a->rtype, &nd, &v));
@@ -643,12 +557,13 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = lane_allreduce(c, &nd, &v, part_at(&v, a->recvbuf, me), a->op);
     if (rc == MPI_SUCCESS)
         rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
-    free_nodes(&nd);
+    hmpi__nodes_free(&nd);
     return rc;
 }
 
 /* One lane's reduction between nodes to the root's node. */
-static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf, MPI_Op op)
+static int lane_reduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
+                       MPI_Op op)
 {
     int count = part_len(v, nd->my_local);
     double cost;
@@ -663,7 +578,7 @@ static int lane_reduce(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void 
 
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    nodes nd;
+    hmpi__nodes nd;
     parts v;
     int rc = MPI_SUCCESS, root = c->rank == a->root;
     TRY(setup(c, HMPI__REDUCE, a->root, a->rcount, a->rtype, &nd, &v));
@@ -683,18 +598,18 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && (nd.my_node == result_node || root) &&
         (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS) {
         for (int j = 0; root && j < v.lanes && rc == MPI_SUCCESS; j++)
-            if (part_len(&v, j) > 0 && local_rank(&nd, result_node, j) != c->rank)
+            if (part_len(&v, j) > 0 && hmpi__nodes_rank(&nd, result_node, j) != c->rank)
                 rc = coll_recv(c, part_at(&v, work, j), part_len(&v, j), a->rtype,
-                               local_rank(&nd, result_node, j));
+                               hmpi__nodes_rank(&nd, result_node, j));
         if (!root && nd.my_node == result_node && me < v.lanes && part_len(&v, me) > 0)
             rc = coll_send(c, part_at(&v, work, me), part_len(&v, me), a->rtype, a->root);
     }
-    free_nodes(&nd);
+    hmpi__nodes_free(&nd);
     return rc;
 }
 
 /* One lane's broadcast between nodes. */
-static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *buf)
+static int lane_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf)
 {
     int count = part_len(v, nd->my_local);
     double cost;
@@ -706,7 +621,7 @@ static int lane_bcast(hmpi__coll_ctx *c, const nodes *nd, const parts *v, void *
 
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    nodes nd;
+    hmpi__nodes nd;
     parts v;
     int rc = MPI_SUCCESS;
     TRY(setup(c, HMPI__BCAST, a->root, a->rcount, a->rtype, &nd, &v));
@@ -716,7 +631,7 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         for (int j = 1; c->rank == a->root && j < v.lanes && rc == MPI_SUCCESS; j++)
             if (part_len(&v, j) > 0)
                 rc = coll_send(c, part_at(&v, a->recvbuf, j), part_len(&v, j), a->rtype,
-                               local_rank(&nd, root_node, j));
+                               hmpi__nodes_rank(&nd, root_node, j));
         if (c->rank != a->root && me < v.lanes && part_len(&v, me) > 0)
             rc = coll_recv(c, part_at(&v, a->recvbuf, me), part_len(&v, me), a->rtype, a->root);
     }
@@ -724,7 +639,7 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = lane_bcast(c, &nd, &v, part_at(&v, a->recvbuf, me));
     if (rc == MPI_SUCCESS) /* on the root's node, the root has everything */
         rc = local_allgather(c, &nd, &v, a->recvbuf, nd.my_node == root_node ? 1 : 0);
-    free_nodes(&nd);
+    hmpi__nodes_free(&nd);
     return rc;
 }
 
@@ -744,7 +659,7 @@ static double leaders_exchange_cost(const hmpi__coll_ctx *c, int n, double seg, 
     return *doubles ? doubling : linear;
 }
 
-static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B)
+static int leaders_exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int B)
 {
     int n = nd->n, me = nd->my_node, doubles;
     leaders_exchange_cost(c, n, (double)nd->smallest * B, &doubles);
@@ -755,9 +670,9 @@ static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B
             int theirs_lo = nd->first[theirs], theirs_hi = nd->first[theirs + mask];
             TRY(hmpi__sched_round(c->s));
             TRY(coll_send(c, all + (size_t)mine_lo * B, (mine_hi - mine_lo) * B, MPI_PACKED,
-                          local_rank(nd, peer, 0)));
+                          hmpi__nodes_rank(nd, peer, 0)));
             TRY(coll_recv(c, all + (size_t)theirs_lo * B, (theirs_hi - theirs_lo) * B, MPI_PACKED,
-                          local_rank(nd, peer, 0)));
+                          hmpi__nodes_rank(nd, peer, 0)));
         }
         return MPI_SUCCESS;
     }
@@ -766,17 +681,17 @@ static int leaders_exchange(hmpi__coll_ctx *c, const nodes *nd, char *all, int B
         if (k != me) {
             int lo = nd->first[me], hi = nd->first[me + 1];
             TRY(coll_send(c, all + (size_t)lo * B, (hi - lo) * B, MPI_PACKED,
-                          local_rank(nd, k, 0)));
+                          hmpi__nodes_rank(nd, k, 0)));
             lo = nd->first[k], hi = nd->first[k + 1];
             TRY(coll_recv(c, all + (size_t)lo * B, (hi - lo) * B, MPI_PACKED,
-                          local_rank(nd, k, 0)));
+                          hmpi__nodes_rank(nd, k, 0)));
         }
     return MPI_SUCCESS;
 }
 
 /* The node's ranks from its leader, g[0] = leader: a k-nomial broadcast of
  * the whole packed buffer, radix as modelled. */
-static int node_bcast(hmpi__coll_ctx *c, const nodes *nd, char *all, int bytes)
+static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int bytes)
 {
     int n = nd->local, best = n, top;
     double cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
@@ -797,12 +712,12 @@ static int node_bcast(hmpi__coll_ctx *c, const nodes *nd, char *all, int bytes)
  * leader pair crosses the network. */
 int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    nodes nd;
+    hmpi__nodes nd;
     int tsize, p = c->size;
     MPI_Type_size(a->rtype, &tsize);
     int B = a->rcount * tsize;
-    TRY(make_nodes(c, -1, 0, &nd));
-    int at = nd.first[nd.my_node] + nd.my_local, leader = local_rank(&nd, nd.my_node, 0);
+    TRY(hmpi__nodes_make(c, -1, 0, &nd));
+    int at = nd.first[nd.my_node] + nd.my_local, leader = hmpi__nodes_rank(&nd, nd.my_node, 0);
     int rc = MPI_SUCCESS, in_place = a->sendbuf == MPI_IN_PLACE;
     char *all = hmpi__sched_scratch(c->s, p * B, MPI_BYTE);
     if (!all)
@@ -817,8 +732,8 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && c->rank != leader)
         rc = coll_send(c, all + (size_t)at * B, B, MPI_PACKED, leader);
     for (int j = 1; rc == MPI_SUCCESS && c->rank == leader && j < nd.local; j++)
-        rc =
-            coll_recv(c, all + (size_t)(at + j) * B, B, MPI_PACKED, local_rank(&nd, nd.my_node, j));
+        rc = coll_recv(c, all + (size_t)(at + j) * B, B, MPI_PACKED,
+                       hmpi__nodes_rank(&nd, nd.my_node, j));
     if (rc == MPI_SUCCESS && c->rank == leader && nd.n > 1)
         rc = leaders_exchange(c, &nd, all, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
@@ -830,7 +745,7 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
             rc = hmpi__sched_unpack(c->s, all + (size_t)j * B, B,
                                     hmpi__block(a->recvbuf, nd.member[j], a->rcount, a->rtype),
                                     a->rcount, a->rtype);
-    free_nodes(&nd);
+    hmpi__nodes_free(&nd);
     return rc;
 }
 
@@ -839,7 +754,7 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* bcast, reduce, allreduce at their best lane count and inter-node step. */
 double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
+    hmpi__nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
     int tsize;
     double cost;
     MPI_Type_size(a->rtype, &tsize);

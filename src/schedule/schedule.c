@@ -24,13 +24,16 @@ typedef struct message {
     const void *buf;
     int count;
     MPI_Datatype type;
-    int peer, tag, is_send;
+    int peer, tag, kind; /* SEND, SSEND or RECV */
     MPI_Comm comm;
 } message;
+
+enum { RECV, SEND, SSEND };
 
 typedef struct round {
     int first_step, nsteps;
     int first_req, nreqs;
+    int first_after, nafter; /* nafter > 0: launch once after[first_after ..] completed */
 } round;
 
 struct hmpi__sched {
@@ -47,7 +50,10 @@ struct hmpi__sched {
     void **bufs; /* scratch and pack buffers */
     int ntypes, cap_types;
     MPI_Datatype *types; /* derived datatypes the messages and steps use */
-    int current;         /* round in flight; nrounds when complete */
+    int nafter, cap_after;
+    int *after;  /* the requests rounds made by hmpi__sched_round_after wait for */
+    int current; /* next round to launch; nrounds once all are launched */
+    int checked; /* requests [0, checked) are known complete in this run */
 };
 
 /* Grow an array of elements of size `size` to hold one more. */
@@ -105,6 +111,7 @@ void hmpi__sched_free(hmpi__sched *s)
     for (int i = 0; i < s->ntypes; i++)
         MPI_Type_free(&s->types[i]);
     free(s->types);
+    free(s->after);
     free(s->rounds);
     free(s->steps);
     free(s->reqs);
@@ -118,13 +125,39 @@ int hmpi__sched_round(hmpi__sched *s)
 {
     if (s->nrounds > 0) {
         round *last = &s->rounds[s->nrounds - 1];
-        if (last->nsteps == 0 && last->nreqs == 0)
+        if (last->nsteps == 0 && last->nreqs == 0 && last->nafter == 0)
             return MPI_SUCCESS; /* the open round is still empty: reuse it */
     }
     if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
         return MPI_ERR_NO_MEM;
-    s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0};
+    s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
     return MPI_SUCCESS;
+}
+
+int hmpi__sched_round_after(hmpi__sched *s, const int *requests, int n)
+{
+    round *last = &s->rounds[s->nrounds - 1];
+    if (last->nsteps > 0 || last->nreqs > 0 || last->nafter > 0) {
+        if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
+            return MPI_ERR_NO_MEM;
+        s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
+        last = &s->rounds[s->nrounds - 1];
+    }
+    last->first_after = s->nafter;
+    for (int i = 0; i < n; i++) {
+        if (requests[i] < 0 || requests[i] >= s->nreqs)
+            return MPI_ERR_INTERN; /* only requests already made can be waited for */
+        if (reserve((void **)&s->after, &s->cap_after, s->nafter, sizeof(int)))
+            return MPI_ERR_NO_MEM;
+        s->after[s->nafter++] = requests[i];
+        last->nafter++;
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__sched_next_request(const hmpi__sched *s)
+{
+    return s->nreqs;
 }
 
 static round *open_round(hmpi__sched *s)
@@ -234,14 +267,15 @@ int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count, M
     return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
 }
 
-static int add_request(hmpi__sched *s, int is_send, const void *buf, int count, MPI_Datatype type,
+static int add_request(hmpi__sched *s, int kind, const void *buf, int count, MPI_Datatype type,
                        int peer, int tag, MPI_Comm comm)
 {
     MPI_Request req = MPI_REQUEST_NULL;
     int rc = MPI_SUCCESS, cap = s->cap_reqs;
     if (!s->nonblocking)
-        rc = is_send ? MPI_Send_init(buf, count, type, peer, tag, comm, &req)
-                     : MPI_Recv_init((void *)buf, count, type, peer, tag, comm, &req);
+        rc = kind == SEND    ? MPI_Send_init(buf, count, type, peer, tag, comm, &req)
+             : kind == SSEND ? MPI_Ssend_init(buf, count, type, peer, tag, comm, &req)
+                             : MPI_Recv_init((void *)buf, count, type, peer, tag, comm, &req);
     if (rc != MPI_SUCCESS)
         return rc;
     if (reserve((void **)&s->reqs, &s->cap_reqs, s->nreqs, sizeof(MPI_Request)))
@@ -256,7 +290,7 @@ static int add_request(hmpi__sched *s, int is_send, const void *buf, int count, 
         if (!st || !m)
             goto fn_fail;
     }
-    s->msgs[s->nreqs] = (message){buf, count, type, peer, tag, is_send, comm};
+    s->msgs[s->nreqs] = (message){buf, count, type, peer, tag, kind, comm};
     s->reqs[s->nreqs++] = req;
     open_round(s)->nreqs++;
     return MPI_SUCCESS;
@@ -270,14 +304,21 @@ int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype ty
                      int tag, MPI_Comm comm)
 {
     return peer == MPI_PROC_NULL ? MPI_SUCCESS
-                                 : add_request(s, 1, buf, count, type, peer, tag, comm);
+                                 : add_request(s, SEND, buf, count, type, peer, tag, comm);
+}
+
+int hmpi__sched_ssend(hmpi__sched *s, const void *buf, int count, MPI_Datatype type, int peer,
+                      int tag, MPI_Comm comm)
+{
+    return peer == MPI_PROC_NULL ? MPI_SUCCESS
+                                 : add_request(s, SSEND, buf, count, type, peer, tag, comm);
 }
 
 int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
                      MPI_Comm comm)
 {
     return peer == MPI_PROC_NULL ? MPI_SUCCESS
-                                 : add_request(s, 0, buf, count, type, peer, tag, comm);
+                                 : add_request(s, RECV, buf, count, type, peer, tag, comm);
 }
 
 int hmpi__sched_keep_type(hmpi__sched *s, MPI_Datatype type)
@@ -346,8 +387,10 @@ static int launch(hmpi__sched *s)
         return r->nreqs ? HMPI__MPI(Startall)(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
     for (int i = r->first_req; i < r->first_req + r->nreqs; i++) {
         const message *m = &s->msgs[i];
-        int rc = m->is_send
-                     ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
+        int rc = m->kind == SEND ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm,
+                                             &s->reqs[i])
+                 : m->kind == SSEND
+                     ? MPI_Issend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
                      : MPI_Irecv((void *)m->buf, m->count, m->type, m->peer, m->tag, m->comm,
                                  &s->reqs[i]);
         if (rc != MPI_SUCCESS)
@@ -359,7 +402,10 @@ static int launch(hmpi__sched *s)
 int hmpi__sched_start(hmpi__sched *s)
 {
     s->current = 0;
-    return launch(s);
+    s->checked = 0;
+    int rc = launch(s);
+    s->current = 1;
+    return rc;
 }
 
 /* Block until n requests complete. SimGrid SMPI's MPI_Waitall costs the
@@ -381,31 +427,53 @@ static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
 #endif
 }
 
-/* Advance over every completed round; wait = block on each. */
+/* Have requests [from, to) completed? wait: block until they have. */
+static int complete(hmpi__sched *s, int from, int to, int wait, int *flag)
+{
+    *flag = 1;
+    if (to <= from)
+        return MPI_SUCCESS;
+    if (wait)
+        return wait_all(to - from, &s->reqs[from], &s->status[from]);
+    return HMPI__MPI(Testall)(to - from, &s->reqs[from], flag, &s->status[from]);
+}
+
+/* May round r launch: the requests it names, or else every earlier one,
+ * complete? */
+static int ready(hmpi__sched *s, const round *r, int wait, int *flag)
+{
+    if (r->nafter == 0) {
+        TRY(complete(s, s->checked, r->first_req, wait, flag));
+        if (*flag)
+            s->checked = r->first_req;
+        return MPI_SUCCESS;
+    }
+    for (int i = r->first_after; i < r->first_after + r->nafter; i++) {
+        TRY(complete(s, s->after[i], s->after[i] + 1, wait, flag));
+        if (!*flag)
+            return MPI_SUCCESS;
+    }
+    return MPI_SUCCESS;
+}
+
+/* Launch every round whose turn has come, then complete the last ones'
+ * requests; wait = block on each. */
 static int progress(hmpi__sched *s, int wait, int *done)
 {
+    int flag;
     while (s->current < s->nrounds) {
-        const round *r = &s->rounds[s->current];
-        if (r->nreqs) {
-            int flag = 1, rc;
-            if (wait)
-                rc = wait_all(r->nreqs, &s->reqs[r->first_req], s->status);
-            else
-                rc = HMPI__MPI(Testall)(r->nreqs, &s->reqs[r->first_req], &flag, s->status);
-            if (rc != MPI_SUCCESS)
-                return rc;
-            if (!flag) {
-                *done = 0;
-                return MPI_SUCCESS;
-            }
+        TRY(ready(s, &s->rounds[s->current], wait, &flag));
+        if (!flag) {
+            *done = 0;
+            return MPI_SUCCESS;
         }
-        if (++s->current < s->nrounds) {
-            int rc = launch(s);
-            if (rc != MPI_SUCCESS)
-                return rc;
-        }
+        TRY(launch(s));
+        s->current++;
     }
-    *done = 1;
+    TRY(complete(s, s->checked, s->nreqs, wait, &flag));
+    if (flag)
+        s->checked = s->nreqs;
+    *done = flag;
     return MPI_SUCCESS;
 }
 

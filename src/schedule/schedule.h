@@ -2,7 +2,8 @@
  *
  * A schedule is a sequence of rounds. A round first runs its local steps
  * (typed copies, MPI_Reduce_local), then starts its persistent point-to-point
- * requests; it completes when they all have. Everything — requests, scratch
+ * requests; the next round launches when they all have completed (or, for a
+ * round made by hmpi__sched_round_after, when the requests it names have). Everything — requests, scratch
  * buffers, pack buffers — is created while building (at _init); running a
  * schedule allocates nothing, and each run starts from round 0 again. */
 #ifndef HMPI_SCHEDULE_H
@@ -17,6 +18,14 @@ void hmpi__sched_free(hmpi__sched *s);
 
 /* Building. Each call returns MPI_SUCCESS or an MPI error code. */
 int hmpi__sched_round(hmpi__sched *s); /* start a new round */
+/* Start a new round that launches as soon as the n requests listed have
+ * completed (indices as hmpi__sched_next_request gave them), not every
+ * earlier one: pipelines forward a piece the moment it arrives while the
+ * pieces before are still on their way. A later ordinary round waits for
+ * everything before it, and the run completes when every request has. */
+int hmpi__sched_round_after(hmpi__sched *s, const int *requests, int n);
+/* The index the next send or receive will have. */
+int hmpi__sched_next_request(const hmpi__sched *s);
 /* dst = src (count elements of each type; same type signature) */
 int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
                      int dcount, MPI_Datatype dtype);
@@ -33,6 +42,11 @@ int hmpi__sched_send(hmpi__sched *s, const void *buf, int count, MPI_Datatype ty
                      int tag, MPI_Comm comm);
 int hmpi__sched_recv(hmpi__sched *s, void *buf, int count, MPI_Datatype type, int peer, int tag,
                      MPI_Comm comm);
+/* A synchronous-mode send: it completes once the receiver has the message
+ * (a small send may complete at once, before its bytes have left), so that
+ * a pipeline can pace itself on it. */
+int hmpi__sched_ssend(hmpi__sched *s, const void *buf, int count, MPI_Datatype type, int peer,
+                      int tag, MPI_Comm comm);
 /* Hand a committed derived datatype over to the schedule, which frees it
  * with itself (also on failure: the type is freed at once). */
 int hmpi__sched_keep_type(hmpi__sched *s, MPI_Datatype type);

@@ -1,0 +1,81 @@
+/* Ranks grouped by node (nodes.h). */
+#include "coll/nodes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void hmpi__nodes_free(hmpi__nodes *nd)
+{
+    free(nd->first);
+    free(nd->member);
+    free(nd->lane);
+}
+
+/* Index of node k in a lane, and the node at index k (the map is its own
+ * inverse), so that the root's node is index 0 while nodes under one switch
+ * stay neighbours in the lanes' trees and exchanges: on a power-of-two count
+ * k XOR root_node (every exchange pairs the nodes it pairs with the root on
+ * node 0), else the root's node and node 0 trade places. */
+int hmpi__nodes_lane_index(const hmpi__nodes *nd, int k)
+{
+    if (nd->ordered) /* combined in node order: node 0 leads */
+        return k;
+    if ((nd->n & (nd->n - 1)) == 0)
+        return k ^ nd->root_node;
+    return k == nd->root_node ? 0 : k == 0 ? nd->root_node : k;
+}
+
+/* Nodes in path order; on the root's node the root comes first (root -1:
+ * no root, node 0 first in the lanes). Ordered (the caller checked
+ * hmpi__nodes_in_rank_order): nodes and their members in rank order, the
+ * root where it is. */
+int hmpi__nodes_make(hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd)
+{
+    const int *order = hmpi__loctable_order(c->table);
+    int p = c->size, root_at = 0, nmachines;
+    const int *machine = hmpi__loctable_machines(c->table, &nmachines);
+    memset(nd, 0, sizeof *nd);
+    nd->ordered = ordered;
+    nd->first = HMPI__ALLOC(int, (size_t)p + 1);
+    nd->member = HMPI__ALLOC(int, (size_t)p);
+    nd->lane = HMPI__ALLOC(int, (size_t)p);
+    if (!order || !machine || !nd->first || !nd->member || !nd->lane) {
+        hmpi__nodes_free(nd);
+        return MPI_ERR_NO_MEM;
+    }
+    for (int k = 0; k < p; k++) {
+        int r = ordered ? k : order[k];
+        if (ordered ? k == 0 || machine[k] != machine[k - 1] : hmpi__starts_node(machine, order, k))
+            nd->first[nd->n++] = k;
+        if ((nd->member[k] = r) == root)
+            nd->root_node = nd->n - 1, root_at = k;
+    }
+    nd->first[nd->n] = p;
+    if (root >= 0 && !ordered) { /* the root leads its node */
+        nd->member[root_at] = nd->member[nd->first[nd->root_node]];
+        nd->member[nd->first[nd->root_node]] = root;
+    }
+    nd->smallest = p;
+    for (int k = 0; k < nd->n; k++) {
+        int size = nd->first[k + 1] - nd->first[k];
+        nd->smallest = size < nd->smallest ? size : nd->smallest;
+        for (int i = nd->first[k]; i < nd->first[k + 1]; i++)
+            if (nd->member[i] == c->rank)
+                nd->my_node = k, nd->my_local = i - nd->first[k], nd->local = size;
+    }
+    nd->my_index = hmpi__nodes_lane_index(nd, nd->my_node);
+    return MPI_SUCCESS;
+}
+
+/* Rank of local index j on node k. */
+int hmpi__nodes_rank(const hmpi__nodes *nd, int k, int j)
+{
+    return nd->member[nd->first[k] + j];
+}
+
+/* Lane j: local rank j of every node, the root's node first. */
+void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j)
+{
+    for (int k = 0; k < nd->n; k++)
+        nd->lane[k] = hmpi__nodes_rank(nd, hmpi__nodes_lane_index(nd, k), j);
+}

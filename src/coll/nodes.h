@@ -1,0 +1,35 @@
+/* The ranks of a communicator grouped by node, for the algorithms that
+ * work node by node (multi-lane, two-tree): nodes in path order, the
+ * root's node at index 0 of a lane. Private. */
+#ifndef HMPI_COLL_NODES_H
+#define HMPI_COLL_NODES_H
+
+#include "coll/coll.h"
+
+typedef struct hmpi__nodes {
+    int n;         /* nodes */
+    int *first;    /* [n + 1]: node k's ranks are member[first[k] .. first[k + 1]) */
+    int *member;   /* comm ranks grouped by node, each node in path order */
+    int *lane;     /* [n]: the ranks of one lane, the root's node first */
+    int root_node; /* node of the root (rank 0 without one) */
+    int my_node;   /* node of this process */
+    int my_local;  /* its index in its node */
+    int my_index;  /* its node's index in a lane (lane_index) */
+    int local;     /* ranks on its node */
+    int smallest;  /* ranks on the smallest node */
+    int ordered;   /* a non-commutative op: nodes and local ranks in rank order */
+} hmpi__nodes;
+
+/* Group c's ranks by node; root -1: none (node 0 leads). ordered: nodes and
+ * their ranks in rank order (the caller checked hmpi__nodes_in_rank_order),
+ * for non-commutative ops. */
+int hmpi__nodes_make(hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd);
+void hmpi__nodes_free(hmpi__nodes *nd);
+/* Index of node k in a lane, and the node at index k (its own inverse). */
+int hmpi__nodes_lane_index(const hmpi__nodes *nd, int k);
+/* Rank of local index j on node k. */
+int hmpi__nodes_rank(const hmpi__nodes *nd, int k, int j);
+/* nd->lane = lane j: local rank j of every node, the root's node first. */
+void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j);
+
+#endif

@@ -1,0 +1,329 @@
+/* Pipelined two-tree broadcast (Sanders, Speck and Träff, "Two-tree
+ * algorithms for full bandwidth broadcast, reduction and scan", Parallel
+ * Computing 35, 2009) over the nodes, fed and drained by two lanes.
+ *
+ * Tree t carries half t of the buffer: two in-order binary trees over the
+ * other nodes, the second shifted by one position, so that a node that
+ * forwards in one tree is a leaf of the other and each node's link sends
+ * about the buffer once; the root's node feeds both roots. Local rank t of
+ * a node (lane t) takes part in tree t, and passes what it gets on through
+ * a binomial tree of its node, so that two lanes share the per-message CPU.
+ *
+ * A half travels in pieces over the network, and in groups of pieces
+ * inside a node (fewer messages where the bytes are cheap). Every process
+ * posts all its receives at once; each piece is sent on the moment it
+ * arrives (hmpi__sched_round_after) while at most WINDOW pieces of the same
+ * tree are still on their way from this process, which keeps the link on
+ * the first piece instead of sharing it among all of them. Pieces and
+ * groups are the cheapest in the machine's cost model. */
+#include "coll/coll.h"
+#include "coll/nodes.h"
+
+#include <stdlib.h>
+
+#define WINDOW 4 /* pieces of one tree in flight from one process */
+#define MAX_PIECES 1024
+#define MAX_GROUP 64
+/* Pieces stay at most this big (when there can be enough of them), below
+ * the eager limit of common transports: a larger message waits for a
+ * rendezvous round trip at every hop of the trees. */
+#define MAX_PIECE_BYTES 8192
+
+/* What this process does with the pieces of one tree. */
+typedef struct role {
+    int net_source;  /* rank the pieces come from over the network, or -1 */
+    int node_source; /* rank they come from inside the node, in groups, or -1 */
+    int nnet, nnode; /* how many ranks it sends them on to: */
+    int net[2];      /* the tree's children (the tree's root, from the root's node) */
+    int node[32];    /* its children in its node's binomial tree, far first */
+} role;
+
+/* ---- the two trees over the nodes -------------------------------------- */
+
+/* Links of position pos in the in-order binary tree over [0, n): its
+ * parent's position (-1 at the tree's root) and up to two children. */
+static void inorder_links(int n, int pos, int *parent, int child[2], int *nchildren)
+{
+    int lo = 0, hi = n - 1, mid;
+    *parent = -1;
+    while ((mid = lo + (hi - lo) / 2) != pos) {
+        *parent = mid;
+        if (pos < mid)
+            hi = mid - 1;
+        else
+            lo = mid + 1;
+    }
+    *nchildren = 0;
+    if (lo <= pos - 1)
+        child[(*nchildren)++] = lo + (pos - 1 - lo) / 2;
+    if (pos + 1 <= hi)
+        child[(*nchildren)++] = pos + 1 + (hi - pos - 1) / 2;
+}
+
+/* Tree t's positions hold the nodes 1 .. n - 1 (lane order, the root's node
+ * is 0), tree 1 shifted by one. */
+static int node_at(int t, int pos, int m)
+{
+    return 1 + (t == 0 ? pos : (pos + 1) % m);
+}
+
+static int position_of(int t, int index, int m)
+{
+    return t == 0 ? index - 1 : (index - 2 + m) % m;
+}
+
+static int node_size(const hmpi__nodes *nd, int k)
+{
+    return nd->first[k + 1] - nd->first[k];
+}
+
+/* The rank of lane t on the node at lane index i. */
+static int lane_leader(const hmpi__nodes *nd, int i, int t)
+{
+    int k = hmpi__nodes_lane_index(nd, i);
+    return hmpi__nodes_rank(nd, k, t % node_size(nd, k));
+}
+
+/* ---- roles ------------------------------------------------------------- */
+
+/* Tree t's network part: where the lane leader gets the pieces (non-root
+ * nodes) and the leaders it sends them to. */
+static void network_role(const hmpi__nodes *nd, int t, role *r)
+{
+    int m = nd->n - 1, me = nd->my_index, parent, child[2], nchildren;
+    if (m < 1)
+        return;
+    if (me == 0) { /* the root's node feeds the tree's root, the middle position */
+        r->net[r->nnet++] = lane_leader(nd, node_at(t, (m - 1) / 2, m), t);
+        return;
+    }
+    inorder_links(m, position_of(t, me, m), &parent, child, &nchildren);
+    r->net_source = lane_leader(nd, parent < 0 ? 0 : node_at(t, parent, m), t);
+    for (int i = 0; i < nchildren; i++)
+        r->net[r->nnet++] = lane_leader(nd, node_at(t, child[i], m), t);
+}
+
+/* This process's role in tree t: the network part if it is lane t's
+ * leader, and the binomial tree of its node rooted at that leader (at the
+ * root on the root's node). */
+static void make_role(const hmpi__nodes *nd, int t, role *r)
+{
+    int L = nd->local, j = nd->my_local, on_root_node = nd->my_index == 0;
+    int top = on_root_node ? 0 : t % L, q = (j - top + L) % L, low = q & -q;
+    *r = (role){-1, -1, 0, 0, {0}, {0}};
+    if (j == t % L)
+        network_role(nd, t, r);
+    if (q != 0)
+        r->node_source = hmpi__nodes_rank(nd, nd->my_node, (q - low + top) % L);
+    int d = 1;
+    while (d * 2 < L)
+        d *= 2;
+    for (; d >= 1; d /= 2)
+        if ((q == 0 || d < low) && q + d < L)
+            r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, (q + d + top) % L);
+}
+
+/* ---- pieces and their cost ------------------------------------------------ */
+
+/* How the buffer is cut: tree t carries half t, in `pieces` pieces over
+ * the network, which the nodes pass on inside in groups of `group`. */
+typedef struct cut {
+    int count, pieces, group;
+} cut;
+
+static int half_lo(const cut *x, int t)
+{
+    return (int)((long)x->count * t / 2);
+}
+
+/* First element of piece j of tree t (j = pieces: the half's end). */
+static int piece_lo(const cut *x, int t, int j)
+{
+    int len = half_lo(x, t + 1) - half_lo(x, t);
+    return half_lo(x, t) + (int)((long)len * j / x->pieces);
+}
+
+/* Modelled time: the first piece down the deepest path (its group inside
+ * the last node), then a piece of each tree per step of the busiest
+ * resource: a node's link, which sends two pieces for every piece of the
+ * tree it forwards in, or a lane leader's per-message CPU. */
+static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, int group)
+{
+    const hmpi__cost_model *m = &c->cost;
+    double piece = bytes / 2 / pieces;
+    int depth_network = c->nodes > 1 ? hmpi__ceil_log2(c->nodes) + 1 : 0; /* + the root's node */
+    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + lane 1 on the root's */
+    double overhead =
+        hmpi__cost_round(m, HMPI__LEVEL_NODE, 2, 0) - hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, 0);
+    double transfer = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 2, piece) -
+                      hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) - overhead;
+    double link = c->nodes > 1 ? 2 * transfer : 0;
+    double cpu = (4 + (double)depth_node / group) * overhead;
+    return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
+           depth_node * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, piece * group) +
+           (pieces - 1) * (link > cpu ? link : cpu);
+}
+
+/* The cheapest cut (powers of two, at least one element a piece); *cost:
+ * its modelled time. */
+static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, double *cost)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    cut best = {a->rcount, 1, 1};
+    int most = 1;
+    while (most * 2 <= MAX_PIECES && most * 4 <= a->rcount)
+        most *= 2;
+    *cost = HMPI__COST_NEVER;
+    for (int k = 1; k <= most; k *= 2) {
+        if (bytes / 2 / k > MAX_PIECE_BYTES && k < most)
+            continue;
+        for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2) {
+            double t = pipeline_cost(c, bytes, k, g);
+            if (t < *cost)
+                *cost = t, best = (cut){a->rcount, k, g};
+        }
+    }
+    return best;
+}
+
+double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double cost;
+    best_cut(c, a, &cost);
+    return cost;
+}
+
+/* ---- the schedule ----------------------------------------------------------- */
+
+typedef struct pipeline {
+    cut x;
+    role r[2];
+    int *net_recv[2];  /* [pieces]: index of each piece's receive */
+    int *node_recv[2]; /* [pieces / group]: index of each group's receive */
+    int *net_sent[2];  /* [pieces]: index of each piece's first network send */
+} pipeline;
+
+static void *piece_at(const hmpi__coll_args *a, const cut *x, int t, int j)
+{
+    return hmpi__block(a->recvbuf, piece_lo(x, t, j), 1, a->rtype);
+}
+
+/* Every receive at once, in the order the sources send (the pieces of
+ * both trees side by side): a source that feeds this process in both
+ * trees must match in that order. */
+static int post_receives(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
+{
+    const cut *x = &pl->x;
+    for (int j = 0; j < x->pieces; j++)
+        for (int t = 0; t < 2; t++) {
+            const role *r = &pl->r[t];
+            int lo = j + 1 - x->group, hi = j + 1; /* the group that ends with piece j */
+            if (r->net_source >= 0) {
+                pl->net_recv[t][j] = hmpi__sched_next_request(c->s);
+                TRY(coll_recv(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j),
+                              a->rtype, r->net_source));
+            }
+            if (r->node_source >= 0 && hi % x->group == 0) {
+                pl->node_recv[t][j / x->group] = hmpi__sched_next_request(c->s);
+                TRY(coll_recv(c, piece_at(a, x, t, lo), piece_lo(x, t, hi) - piece_lo(x, t, lo),
+                              a->rtype, r->node_source));
+            }
+        }
+    return MPI_SUCCESS;
+}
+
+/* The receives pieces [lo, hi) of tree t came in (none at the root). */
+static int arrivals(const pipeline *pl, int t, int lo, int hi, int *after)
+{
+    int n = 0;
+    if (pl->r[t].node_source >= 0)
+        for (int g = lo / pl->x.group; g <= (hi - 1) / pl->x.group; g++)
+            after[n++] = pl->node_recv[t][g];
+    else if (pl->r[t].net_source >= 0)
+        for (int j = lo; j < hi; j++)
+            after[n++] = pl->net_recv[t][j];
+    return n;
+}
+
+/* Piece j of tree t to the tree's children: once it is here and the piece
+ * WINDOW before it has reached them. Those sends are synchronous: a small
+ * send completes before its bytes leave, and pacing on it would let every
+ * piece share the link at once. */
+static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl, int t, int j)
+{
+    const role *r = &pl->r[t];
+    const cut *x = &pl->x;
+    int after[MAX_GROUP + 2], n = arrivals(pl, t, j, j + 1, after), earlier = j - WINDOW;
+    if (r->nnet == 0)
+        return MPI_SUCCESS;
+    for (int i = 0; earlier >= 0 && i < r->nnet; i++)
+        after[n++] = pl->net_sent[t][earlier] + i;
+    if (n > 0) /* else (the root's first pieces) in the first round */
+        TRY(hmpi__sched_round_after(c->s, after, n));
+    pl->net_sent[t][j] = hmpi__sched_next_request(c->s);
+    for (int i = 0; i < r->nnet; i++)
+        TRY(coll_ssend(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j), a->rtype,
+                       r->net[i]));
+    return MPI_SUCCESS;
+}
+
+/* Group g of tree t to the node's children, once all of it is here. */
+static int forward_group(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl, int t, int g)
+{
+    const role *r = &pl->r[t];
+    const cut *x = &pl->x;
+    int after[MAX_GROUP + 2], lo = g * x->group, hi = lo + x->group;
+    int n = arrivals(pl, t, lo, hi, after);
+    if (r->nnode == 0)
+        return MPI_SUCCESS;
+    if (n > 0)
+        TRY(hmpi__sched_round_after(c->s, after, n));
+    for (int i = 0; i < r->nnode; i++)
+        TRY(coll_send(c, piece_at(a, x, t, lo), piece_lo(x, t, hi) - piece_lo(x, t, lo), a->rtype,
+                      r->node[i]));
+    return MPI_SUCCESS;
+}
+
+static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
+{
+    const cut *x = &pl->x;
+    for (int t = 0; t < 2; t++) {
+        pl->net_recv[t] = HMPI__ALLOC(int, (size_t)x->pieces);
+        pl->node_recv[t] = HMPI__ALLOC(int, (size_t)x->pieces);
+        pl->net_sent[t] = HMPI__ALLOC(int, (size_t)x->pieces);
+        if (!pl->net_recv[t] || !pl->node_recv[t] || !pl->net_sent[t])
+            return MPI_ERR_NO_MEM;
+    }
+    TRY(post_receives(c, a, pl));
+    /* the rounds in the order the pieces arrive: both trees side by side */
+    for (int j = 0; j < x->pieces; j++)
+        for (int t = 0; t < 2; t++) {
+            TRY(forward_piece(c, a, pl, t, j));
+            if ((j + 1) % x->group == 0)
+                TRY(forward_group(c, a, pl, t, j / x->group));
+        }
+    return MPI_SUCCESS;
+}
+
+int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__nodes nd;
+    pipeline pl = {{0, 0, 0}, {{0}}, {NULL}, {NULL}, {NULL}};
+    double cost;
+    TRY(hmpi__nodes_make(c, a->root, 0, &nd));
+    make_role(&nd, 0, &pl.r[0]);
+    make_role(&nd, 1, &pl.r[1]);
+    pl.x = best_cut(c, a, &cost);
+    if (c->rank == a->root)
+        hmpi__verbose("twotree: %d pieces a tree, passed on in nodes by %d, over %d nodes "
+                      "(modelled %.1f us)",
+                      pl.x.pieces, pl.x.group, nd.n, cost);
+    int rc = build(c, a, &pl);
+    for (int t = 0; t < 2; t++) {
+        free(pl.net_recv[t]);
+        free(pl.node_recv[t]);
+        free(pl.net_sent[t]);
+    }
+    hmpi__nodes_free(&nd);
+    return rc;
+}
