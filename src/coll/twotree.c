@@ -24,10 +24,6 @@
 #define WINDOW 4 /* pieces of one tree in flight from one process */
 #define MAX_PIECES 1024
 #define MAX_GROUP 64
-/* Pieces stay at most this big (when there can be enough of them), below
- * the eager limit of common transports: a larger message waits for a
- * rendezvous round trip at every hop of the trees. */
-#define MAX_PIECE_BYTES 8192
 
 /* What this process does with the pieces of one tree. */
 typedef struct role {
@@ -164,8 +160,10 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, i
            (pieces - 1) * (link > cpu ? link : cpu);
 }
 
-/* The cheapest cut (powers of two, at least one element a piece); *cost:
- * its modelled time. */
+/* The cheapest cut (powers of two, at least one element a piece, pieces
+ * at most HMPI__EAGER_BYTES when there can be enough of them: a larger one
+ * waits for a rendezvous round trip at every hop); *cost: its modelled
+ * time. */
 static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, double *cost)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
@@ -175,7 +173,7 @@ static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, double *c
         most *= 2;
     *cost = HMPI__COST_NEVER;
     for (int k = 1; k <= most; k *= 2) {
-        if (bytes / 2 / k > MAX_PIECE_BYTES && k < most)
+        if (bytes / 2 / k > HMPI__EAGER_BYTES && k < most)
             continue;
         for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2) {
             double t = pipeline_cost(c, bytes, k, g);
