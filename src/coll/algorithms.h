@@ -54,7 +54,7 @@
       hmpi__cost_tree_hierarchical)                                                                \
     X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)        \
     X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0,                        \
-      hmpi__cost_recursive_doubling)                                                               \
+      hmpi__cost_allreduce_recursive_doubling)                                                     \
     X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
       hmpi__cost_tree_hierarchical)                                                                \
     X(ALLREDUCE, RING, hmpi__allreduce_ring, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_allreduce_ring)   \

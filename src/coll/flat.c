@@ -1,7 +1,11 @@
 /* Flat collective algorithms, built as schedules. Ranks are those of the
  * private duplicate (the user's order). Reductions combine in rank order
- * (lower ranks on the left), so non-commutative ops are correct. */
+ * (lower ranks on the left), so non-commutative ops are correct; the
+ * allreduce's recursive doubling pairs commutative ops in path order. */
 #include "coll/coll.h"
+#include "coll/nodes.h"
+
+#include <stdlib.h>
 
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
 {
@@ -119,56 +123,78 @@ int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* Recursive doubling, with the usual fold for non-powers of two; partners
  * combine lower ranks on the left, so any op is applied in rank order. */
-int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* Recursive doubling over positions: the ranks in path order for a
+ * commutative op, so that the near rounds stay inside a node on any
+ * placement; rank order otherwise, lower ranks on the left. */
+static int recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *rank_at,
+                              int me)
 {
-    int count = a->rcount, rank = c->rank, size = c->size;
+    int count = a->rcount, size = c->size;
     MPI_Datatype type = a->rtype;
     void *buf = a->recvbuf, *tmp;
-    if (a->sendbuf != MPI_IN_PLACE)
-        TRY(hmpi__sched_copy(c->s, a->sendbuf, count, type, buf, count, type));
-    if (size == 1)
-        return MPI_SUCCESS;
     TRY(scratch(c, count, type, &tmp));
     int pof2 = 1;
     while (pof2 * 2 <= size)
         pof2 *= 2;
-    int rem = size - pof2, newrank;
-    if (rank < 2 * rem) { /* fold: even ranks hand their data to the next odd rank */
+    int rem = size - pof2, newme;
+    if (me < 2 * rem) { /* fold: even positions hand their data to the next odd one */
         TRY(hmpi__sched_round(c->s));
-        if (rank % 2 == 0) {
-            TRY(coll_send(c, buf, count, type, rank + 1));
-            newrank = -1;
+        if (me % 2 == 0) {
+            TRY(coll_send(c, buf, count, type, rank_at[me + 1]));
+            newme = -1;
         } else {
-            TRY(coll_recv(c, tmp, count, type, rank - 1));
+            TRY(coll_recv(c, tmp, count, type, rank_at[me - 1]));
             TRY(hmpi__sched_round(c->s));
             TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* left op mine */
-            newrank = rank / 2;
+            newme = me / 2;
         }
     } else {
-        newrank = rank - rem;
+        newme = me - rem;
     }
-    for (int mask = 1; newrank >= 0 && mask < pof2; mask <<= 1) {
-        int newdst = newrank ^ mask;
+    for (int mask = 1; newme >= 0 && mask < pof2; mask <<= 1) {
+        int newdst = newme ^ mask;
         int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_send(c, buf, count, type, dst));
-        TRY(coll_recv(c, tmp, count, type, dst));
+        TRY(coll_send(c, buf, count, type, rank_at[dst]));
+        TRY(coll_recv(c, tmp, count, type, rank_at[dst]));
         TRY(hmpi__sched_round(c->s));
-        if (dst < rank || c->commutative) {
+        if (dst < me || c->commutative) {
             TRY(hmpi__sched_reduce(c->s, tmp, buf, count, type, a->op)); /* theirs op mine */
         } else {
             TRY(hmpi__sched_reduce(c->s, buf, tmp, count, type, a->op)); /* mine op theirs */
             TRY(hmpi__sched_copy(c->s, tmp, count, type, buf, count, type));
         }
     }
-    if (rank < 2 * rem) { /* unfold */
+    if (me < 2 * rem) { /* unfold */
         TRY(hmpi__sched_round(c->s));
-        if (rank % 2 == 0)
-            TRY(coll_recv(c, buf, count, type, rank + 1));
+        if (me % 2 == 0)
+            TRY(coll_recv(c, buf, count, type, rank_at[me + 1]));
         else
-            TRY(coll_send(c, buf, count, type, rank - 1));
+            TRY(coll_send(c, buf, count, type, rank_at[me - 1]));
     }
     return MPI_SUCCESS;
+}
+
+int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    int me = 0, rc;
+    if (a->sendbuf != MPI_IN_PLACE)
+        TRY(hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
+                             a->rtype));
+    if (c->size == 1)
+        return MPI_SUCCESS;
+    int *rank_at = HMPI__ALLOC(int, (size_t)c->size);
+    if (!rank_at)
+        return MPI_ERR_NO_MEM;
+    rc = c->commutative ? hmpi__nodes_path_order(c, rank_at) : MPI_SUCCESS;
+    for (int k = 0; !c->commutative && k < c->size; k++)
+        rank_at[k] = k;
+    while (rc == MPI_SUCCESS && rank_at[me] != c->rank)
+        me++;
+    if (rc == MPI_SUCCESS)
+        rc = recursive_doubling(c, a, rank_at, me);
+    free(rank_at);
+    return rc;
 }
 
 /* Chunk i of count elements split in n nearly equal parts. */
@@ -258,6 +284,14 @@ double hmpi__cost_recursive_doubling(const hmpi__coll_ctx *c, const hmpi__coll_a
     int fold = (c->size & (c->size - 1)) != 0;
     return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size) + 2 * fold,
                                       hmpi__coll_block_bytes(c, a));
+}
+
+/* The same over path order when the op commutes: its nodes are consecutive. */
+double hmpi__cost_allreduce_recursive_doubling(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__coll_ctx in_path_order = *c;
+    in_path_order.ordered_nodes = c->ordered_nodes || c->commutative;
+    return hmpi__cost_recursive_doubling(&in_path_order, a);
 }
 
 /* 2 (p - 1) rounds of a p-th of the vector; in rank order one message per

@@ -14,6 +14,7 @@
  * order, so that it is its own. On other counts it runs the reduce and
  * scatter. */
 #include "coll/coll.h"
+#include "coll/nodes.h"
 
 #include <stdlib.h>
 
@@ -23,18 +24,6 @@ static int bit_reverse(int x, int bits)
     for (int b = 0; b < bits; b++)
         r |= ((x >> b) & 1) << (bits - 1 - b);
     return r;
-}
-
-/* Ranks in path order (nodes one after the other), or in rank order when
- * the table cannot tell. */
-static int path_order(const hmpi__coll_ctx *c, int *rank_at)
-{
-    const int *order = c->nodes > 1 ? hmpi__loctable_order(c->table) : NULL;
-    if (c->nodes > 1 && !order)
-        return MPI_ERR_NO_MEM;
-    for (int k = 0; k < c->size; k++)
-        rank_at[k] = order ? order[k] : k;
-    return MPI_SUCCESS;
 }
 
 /* The rounds, given the ranks in path order and this process's position. */
@@ -76,7 +65,7 @@ int hmpi__reduce_scatter_block_halving(hmpi__coll_ctx *c, const hmpi__coll_args 
     int *rank_at = HMPI__ALLOC(int, (size_t)p);
     if (!rank_at)
         return MPI_ERR_NO_MEM;
-    if ((rc = path_order(c, rank_at)) == MPI_SUCCESS) {
+    if ((rc = hmpi__nodes_path_order(c, rank_at)) == MPI_SUCCESS) {
         while (rank_at[me] != c->rank)
             me++;
         rc = butterfly(c, a, rank_at, me);

@@ -79,3 +79,13 @@ void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j)
     for (int k = 0; k < nd->n; k++)
         nd->lane[k] = hmpi__nodes_rank(nd, hmpi__nodes_lane_index(nd, k), j);
 }
+
+int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at)
+{
+    const int *order = c->nodes > 1 ? hmpi__loctable_order(c->table) : NULL;
+    if (c->nodes > 1 && !order)
+        return MPI_ERR_NO_MEM;
+    for (int k = 0; k < c->size; k++)
+        rank_at[k] = order ? order[k] : k;
+    return MPI_SUCCESS;
+}

@@ -32,4 +32,8 @@ int hmpi__nodes_rank(const hmpi__nodes *nd, int k, int j);
 /* nd->lane = lane j: local rank j of every node, the root's node first. */
 void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j);
 
+/* rank_at[k]: the rank at position k of path order (the nodes one after
+ * the other), rank order when the ranks' nodes are unknown. */
+int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at);
+
 #endif
