@@ -1,9 +1,10 @@
 /* Binomial gather and scatter over the ranks in path order, rotated so
  * that the root's node comes first and the root leads it: position v's
  * subtree is the positions [v, v + lowbit(v)), so the near levels of the
- * tree stay inside a node and each node's blocks cross its link once, in
- * one message. log2 p steps instead of p - 1 messages at the root; the
- * root's link still carries every block once.
+ * tree stay inside a node and each node's blocks cross its link once.
+ * log2 p steps instead of p - 1 messages at the root; the
+ * root's link still carries every block once. Large subtrees travel in
+ * eager segments of whole blocks.
  *
  * The gather's inner processes collect their subtree's blocks in scratch,
  * in position order, and send them on at once; the root receives each
@@ -12,6 +13,7 @@
  * round, so that they start forwarding while it serves the near ones. */
 #include "coll/coll.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 typedef struct tree {
@@ -41,8 +43,8 @@ static int make_tree(const hmpi__coll_ctx *c, int root, tree *t)
     int xor = order && !(p & (p - 1)) && c->largest == c->smallest &&
               !(c->largest & (c->largest - 1)) && !(first & (c->largest - 1));
     for (int v = 0; v < p; v++)
-        t->rank_at[v] = !order ? (root + v) % p : xor ? order[v ^ first] : order[(first + v) % p];
-    t->rank_at[xor ? at ^ first : at - first] = t->rank_at[0];
+        t->rank_at[v] = !order ? (root + v) % p : xor? order[v ^ first] : order[(first + v) % p];
+    t->rank_at[xor? at ^ first : at - first] = t->rank_at[0];
     t->rank_at[0] = root;
     for (t->me = 0; t->rank_at[t->me] != c->rank; t->me++)
         ;
@@ -78,6 +80,45 @@ static int ranks_type(hmpi__coll_ctx *c, const tree *t, int from, int n, int cou
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
+/* Blocks a gather's message carries: as many as fit in HMPI__EAGER_BYTES,
+ * at least one, so that a large subtree goes in eager segments, all posted
+ * at once (no rendezvous round trip, their latencies overlap). Both sides
+ * agree: the sizes of their type signatures match. The scatter keeps
+ * subtrees whole: its inner processes forward only complete subtrees, and
+ * segments would add their per-message CPU at every level (simulated 1024
+ * ranks, 1 MiB: gather 139 -> 103 us segmented, scatter 141 -> 155). */
+static int segment_blocks(int coll, double block)
+{
+    if (coll == HMPI__SCATTER)
+        return INT_MAX;
+    return block > 0 && block < HMPI__EAGER_BYTES ? (int)(HMPI__EAGER_BYTES / block) : 1;
+}
+
+/* Send or receive the blocks of positions [from, from + n) to or from peer:
+ * at the root straight from or into their ranks' places in buf (indexed
+ * types), elsewhere contiguous in buf from block `at`. */
+static int move_blocks(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, int send,
+                       int at_root, void *buf, int at, int from, int n, int count,
+                       MPI_Datatype type, int peer)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    int per = segment_blocks(a->coll, (double)size * count);
+    for (int s = 0; s < n; s += per) {
+        int k = n - s < per ? n - s : per;
+        MPI_Datatype blocks = type;
+        void *start = buf;
+        if (at_root)
+            TRY(ranks_type(c, t, from + s, k, count, type, &blocks));
+        else
+            start = hmpi__block(buf, at + s, count, type);
+        int elements = at_root ? 1 : k * count;
+        TRY(send ? coll_send(c, start, elements, blocks, peer)
+                 : coll_recv(c, start, elements, blocks, peer));
+    }
+    return MPI_SUCCESS;
+}
+
 static int gather_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t)
 {
     int p = c->size;
@@ -86,11 +127,9 @@ static int gather_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *
                              hmpi__block(a->recvbuf, a->root, a->rcount, a->rtype), a->rcount,
                              a->rtype));
     TRY(hmpi__sched_round(c->s));
-    for (int d = 1; d < p; d *= 2) {
-        MPI_Datatype blocks;
-        TRY(ranks_type(c, t, d, subtree_size(p, d, d), a->rcount, a->rtype, &blocks));
-        TRY(coll_recv(c, a->recvbuf, 1, blocks, t->rank_at[d]));
-    }
+    for (int d = 1; d < p; d *= 2)
+        TRY(move_blocks(c, a, t, 0, 1, a->recvbuf, 0, d, subtree_size(p, d, d), a->rcount, a->rtype,
+                        t->rank_at[d]));
     return MPI_SUCCESS;
 }
 
@@ -110,10 +149,10 @@ int hmpi__gather_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     else {
         rc = hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype, work, a->scount, a->stype);
         for (int d = 1; rc == MPI_SUCCESS && d < t.span && t.me + d < p; d *= 2)
-            rc = coll_recv(c, hmpi__block(work, d, a->scount, a->stype),
-                           subtree_size(p, t.me + d, d) * a->scount, a->stype, t.rank_at[t.me + d]);
+            rc = move_blocks(c, a, &t, 0, 0, work, d, 0, subtree_size(p, t.me + d, d), a->scount,
+                             a->stype, t.rank_at[t.me + d]);
         if (rc == MPI_SUCCESS && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-            rc = coll_send(c, work, n * a->scount, a->stype, parent);
+            rc = move_blocks(c, a, &t, 1, 0, work, 0, 0, n, a->scount, a->stype, parent);
     }
     free(t.rank_at);
     return rc;
@@ -123,15 +162,14 @@ static int scatter_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree 
 {
     int p = c->size, d = 1;
     if (a->recvbuf != MPI_IN_PLACE)
-        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, a->root, a->scount, a->stype),
-                             a->scount, a->stype, a->recvbuf, a->rcount, a->rtype));
+        TRY(hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, a->root, a->scount, a->stype), a->scount,
+                             a->stype, a->recvbuf, a->rcount, a->rtype));
     while (d * 2 < p)
         d *= 2;
     for (; d >= 1 && d < p; d /= 2) { /* the far subtrees first, one per round */
-        MPI_Datatype blocks;
         TRY(hmpi__sched_round(c->s));
-        TRY(ranks_type(c, t, d, subtree_size(p, d, d), a->scount, a->stype, &blocks));
-        TRY(coll_send(c, a->sendbuf, 1, blocks, t->rank_at[d]));
+        TRY(move_blocks(c, a, t, 1, 1, (void *)a->sendbuf, 0, d, subtree_size(p, d, d), a->scount,
+                        a->stype, t->rank_at[d]));
     }
     return MPI_SUCCESS;
 }
@@ -145,15 +183,15 @@ static int scatter_inner(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree
     void *work = hmpi__sched_scratch(c->s, n * a->rcount, a->rtype);
     if (!work)
         return MPI_ERR_NO_MEM;
-    TRY(coll_recv(c, work, n * a->rcount, a->rtype, parent));
+    TRY(move_blocks(c, a, t, 0, 0, work, 0, 0, n, a->rcount, a->rtype, parent));
     TRY(hmpi__sched_round(c->s));
     TRY(hmpi__sched_copy(c->s, work, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype));
     for (; d >= 1; d /= 2) {
         if (t->me + d >= p)
             continue;
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_send(c, hmpi__block(work, d, a->rcount, a->rtype),
-                      subtree_size(p, t->me + d, d) * a->rcount, a->rtype, t->rank_at[t->me + d]));
+        TRY(move_blocks(c, a, t, 1, 0, work, d, 0, subtree_size(p, t->me + d, d), a->rcount,
+                        a->rtype, t->rank_at[t->me + d]));
     }
     return MPI_SUCCESS;
 }
@@ -174,17 +212,20 @@ int hmpi__scatter_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return rc;
 }
 
-/* One message per level of the tree, of 2^j blocks at level j: inside a
- * node while 2^j stays below the ranks of (equal, power-of-two) nodes,
- * across the network above; one rank per node crosses at a time. */
+/* One subtree per level of the tree, of 2^j blocks at level j (in eager
+ * segments): inside a node while 2^j stays below the ranks of (equal,
+ * power-of-two) nodes, across the network above; one rank per node
+ * crosses at a time. */
 double hmpi__cost_rooted_binomial(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double block = hmpi__coll_block_bytes(c, a), t = 0;
     int aligned = c->largest == c->smallest && !(c->largest & (c->largest - 1));
+    int per = segment_blocks(a->coll, block);
     for (int d = 1; d < c->size; d *= 2) {
         int inside = c->nodes <= 1 || (aligned && d < c->largest);
-        t += hmpi__cost_round(&c->cost, inside ? HMPI__LEVEL_NODE : HMPI__LEVEL_NETWORK, 1,
-                              d * block);
+        int segments = d / per + (d % per != 0);
+        t += hmpi__cost_round(&c->cost, inside ? HMPI__LEVEL_NODE : HMPI__LEVEL_NETWORK, segments,
+                              d * block / segments);
     }
     return t;
 }
