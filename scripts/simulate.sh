@@ -92,7 +92,7 @@ study() {
   if [ "$tune" = 1 ]; then
     local t0=$SECONDS
     printf 'simulate: calibrating hmpi'"'"'s cost model on %s, %d nodes (hmpi-tune) ... ' "$kind" $((np / cores))
-    "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin" 12.5GBps "$latency"
+    "$root/scripts/sim-tune.sh" "$kind" $((np / cores)) "$dir" "$out/bin" 12.5GBps "$latency" "$cores"
     echo "$((SECONDS - t0)) s wall"
   fi
   for coll in ${cl//,/ }; do
