@@ -99,16 +99,7 @@ static int bruck(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *rank_at
 
 int hmpi__alltoall_bruck(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    int me = 0, rc, *rank_at = HMPI__ALLOC(int, c->size);
-    if (!rank_at)
-        return MPI_ERR_NO_MEM;
-    if ((rc = hmpi__nodes_path_order(c, rank_at)) == MPI_SUCCESS) {
-        while (rank_at[me] != c->rank)
-            me++;
-        rc = bruck(c, a, rank_at, me);
-    }
-    free(rank_at);
-    return rc;
+    return hmpi__nodes_build_at_positions(c, a, 1, bruck);
 }
 
 /* Round k moves the blocks with bit k set (about half of them) between

@@ -5,8 +5,6 @@
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
-#include <stdlib.h>
-
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
 {
     MPI_Aint lb, extent;
@@ -177,24 +175,12 @@ static int recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a, const
 
 int hmpi__allreduce_recursive_doubling(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    int me = 0, rc;
     if (a->sendbuf != MPI_IN_PLACE)
         TRY(hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
                              a->rtype));
     if (c->size == 1)
         return MPI_SUCCESS;
-    int *rank_at = HMPI__ALLOC(int, (size_t)c->size);
-    if (!rank_at)
-        return MPI_ERR_NO_MEM;
-    rc = c->commutative ? hmpi__nodes_path_order(c, rank_at) : MPI_SUCCESS;
-    for (int k = 0; !c->commutative && k < c->size; k++)
-        rank_at[k] = k;
-    while (rc == MPI_SUCCESS && rank_at[me] != c->rank)
-        me++;
-    if (rc == MPI_SUCCESS)
-        rc = recursive_doubling(c, a, rank_at, me);
-    free(rank_at);
-    return rc;
+    return hmpi__nodes_build_at_positions(c, a, c->commutative, recursive_doubling);
 }
 
 /* Chunk i of count elements split in n nearly equal parts. */

@@ -16,8 +16,6 @@
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
-#include <stdlib.h>
-
 static int bit_reverse(int x, int bits)
 {
     int r = 0;
@@ -59,19 +57,9 @@ static int butterfly(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *ran
 
 int hmpi__reduce_scatter_block_halving(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    int p = c->size, me = 0, rc;
-    if (p & (p - 1))
+    if (c->size & (c->size - 1))
         return hmpi__reduce_scatter_block_reduce_scatter(c, a);
-    int *rank_at = HMPI__ALLOC(int, (size_t)p);
-    if (!rank_at)
-        return MPI_ERR_NO_MEM;
-    if ((rc = hmpi__nodes_path_order(c, rank_at)) == MPI_SUCCESS) {
-        while (rank_at[me] != c->rank)
-            me++;
-        rc = butterfly(c, a, rank_at, me);
-    }
-    free(rank_at);
-    return rc;
+    return hmpi__nodes_build_at_positions(c, a, 1, butterfly);
 }
 
 /* log2 p exchanges, of p/2, p/4, ..., 1 blocks with the position 1, 2, 4,

@@ -89,3 +89,21 @@ int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at)
         rank_at[k] = order ? order[k] : k;
     return MPI_SUCCESS;
 }
+
+int hmpi__nodes_build_at_positions(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_path_order,
+                                   hmpi__positions_builder build)
+{
+    int me = 0, rc = MPI_SUCCESS, *rank_at = HMPI__ALLOC(int, (size_t)c->size);
+    if (!rank_at)
+        return MPI_ERR_NO_MEM;
+    if (in_path_order)
+        rc = hmpi__nodes_path_order(c, rank_at);
+    for (int k = 0; !in_path_order && k < c->size; k++)
+        rank_at[k] = k;
+    while (rc == MPI_SUCCESS && rank_at[me] != c->rank)
+        me++;
+    if (rc == MPI_SUCCESS)
+        rc = build(c, a, rank_at, me);
+    free(rank_at);
+    return rc;
+}

@@ -36,4 +36,12 @@ void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j);
  * the other), rank order when the ranks' nodes are unknown. */
 int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at);
 
+/* Run build with rank_at[] the ranks in path order (in rank order when
+ * in_path_order is 0) and me this process's position in it; the order is
+ * freed after. */
+typedef int (*hmpi__positions_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a,
+                                       const int *rank_at, int me);
+int hmpi__nodes_build_at_positions(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_path_order,
+                                   hmpi__positions_builder build);
+
 #endif
