@@ -387,8 +387,8 @@ static int launch(hmpi__sched *s)
         return r->nreqs ? HMPI__MPI(Startall)(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
     for (int i = r->first_req; i < r->first_req + r->nreqs; i++) {
         const message *m = &s->msgs[i];
-        int rc = m->kind == SEND ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm,
-                                             &s->reqs[i])
+        int rc = m->kind == SEND
+                     ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
                  : m->kind == SSEND
                      ? MPI_Issend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
                      : MPI_Irecv((void *)m->buf, m->count, m->type, m->peer, m->tag, m->comm,

@@ -3,9 +3,9 @@
  * A schedule is a sequence of rounds. A round first runs its local steps
  * (typed copies, MPI_Reduce_local), then starts its persistent point-to-point
  * requests; the next round launches when they all have completed (or, for a
- * round made by hmpi__sched_round_after, when the requests it names have). Everything — requests, scratch
- * buffers, pack buffers — is created while building (at _init); running a
- * schedule allocates nothing, and each run starts from round 0 again. */
+ * round made by hmpi__sched_round_after, when the requests it names have). Everything — requests,
+ * scratch buffers, pack buffers — is created while building (at _init); running a schedule
+ * allocates nothing, and each run starts from round 0 again. */
 #ifndef HMPI_SCHEDULE_H
 #define HMPI_SCHEDULE_H
 
