@@ -32,6 +32,16 @@ static const char *tuning_file(const char *name, const char *text)
     return p;
 }
 
+/* Start, complete and free a persistent request; *rounds and *messages:
+ * its schedule's on this process. */
+static void run_once(HMPI_Request *req, int *rounds, int *messages)
+{
+    CHECK_MPI(HMPI_Request_get_schedule_info(*req, rounds, messages));
+    CHECK_MPI(HMPI_Start(req));
+    CHECK_MPI(HMPI_Wait(req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(req));
+}
+
 /* Rounds (most over processes) and the root's messages of a bcast of n
  * ints from root 0 under the tuning file; checks the data against MPI's. */
 static void bcast_shape(const char *file, int n, int *rounds, int *root_messages)
@@ -45,10 +55,7 @@ static void bcast_shape(const char *file, int n, int *rounds, int *root_messages
     for (int i = 0; i < n; i++)
         x[i] = rank == 0 ? 7 * i + 1 : -1;
     CHECK_MPI(HMPI_Bcast_init(x, n, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &mine, &msgs));
-    CHECK_MPI(HMPI_Start(&req));
-    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-    CHECK_MPI(HMPI_Request_free(&req));
+    run_once(&req, &mine, &msgs);
     for (int i = 0; i < n; i++)
         CHECK_INT(x[i], want[i]);
     MPI_Allreduce(&mine, rounds, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -102,10 +109,7 @@ static int iso_moore(const char *file, const char *alg, int recv[26])
     MPI_Info_create(&info);
     MPI_Info_set(info, "hmpi_iso_algorithm", alg);
     CHECK_MPI(HMPI_Iso_neighbor_alltoall_init(send, 1, MPI_INT, recv, 1, MPI_INT, iso, info, &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &msgs));
-    CHECK_MPI(HMPI_Start(&req));
-    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-    CHECK_MPI(HMPI_Request_free(&req));
+    run_once(&req, &rounds, &msgs);
     MPI_Info_free(&info);
     MPI_Comm_free(&cart);
     unsetenv("HMPI_TUNING_FILE");
@@ -149,10 +153,7 @@ static int alltoall_messages(const char *file, int n)
     MPI_Info_create(&info);
     MPI_Info_set(info, "hmpi_algorithm", "hierarchical");
     CHECK_MPI(HMPI_Alltoall_init(in, n, MPI_INT, out, n, MPI_INT, MPI_COMM_WORLD, info, &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &msgs));
-    CHECK_MPI(HMPI_Start(&req));
-    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-    CHECK_MPI(HMPI_Request_free(&req));
+    run_once(&req, &rounds, &msgs);
     MPI_Info_free(&info);
     unsetenv("HMPI_TUNING_FILE");
     for (size_t i = 0; i < len; i++)
@@ -189,10 +190,7 @@ static int allgather_messages(const char *file)
     MPI_Allgather(&rank, 1, MPI_INT, want, 1, MPI_INT, MPI_COMM_WORLD);
     CHECK_MPI(HMPI_Allgather_init(&rank, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD, MPI_INFO_NULL,
                                   &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &msgs));
-    CHECK_MPI(HMPI_Start(&req));
-    CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-    CHECK_MPI(HMPI_Request_free(&req));
+    run_once(&req, &rounds, &msgs);
     unsetenv("HMPI_TUNING_FILE");
     for (int i = 0; i < size; i++)
         CHECK_INT(all[i], want[i]);

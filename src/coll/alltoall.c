@@ -86,24 +86,15 @@ static int group_size(const groups *g, int i)
 static int served_type(hmpi__coll_ctx *c, const int *order, const groups *g, int L, int j,
                        int count, MPI_Datatype type, MPI_Datatype *out)
 {
-    MPI_Aint lb, extent, *displs = HMPI__ALLOC(MPI_Aint, c->size);
-    MPI_Datatype block;
-    int n = 0;
-    if (!displs)
+    int n = 0, rc, *ranks = HMPI__ALLOC(int, c->size);
+    if (!ranks)
         return MPI_ERR_NO_MEM;
-    MPI_Type_get_extent(type, &lb, &extent);
     for (int h = j; h < g->n; h += L)
         for (int k = g->first[h]; k < g->first[h + 1]; k++)
-            displs[n++] = (MPI_Aint)order[k] * count * extent;
-    int rc = MPI_Type_contiguous(count, type, &block);
-    if (rc == MPI_SUCCESS) {
-        rc = MPI_Type_create_hindexed_block(n, 1, displs, block, out);
-        MPI_Type_free(&block);
-    }
-    free(displs);
-    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(out)) != MPI_SUCCESS)
-        MPI_Type_free(out);
-    return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
+            ranks[n++] = order[k];
+    rc = hmpi__coll_ranks_type(c, ranks, n, count, type, out);
+    free(ranks);
+    return rc;
 }
 
 /* count blocks of len bytes, stride bytes apart. */

@@ -60,26 +60,6 @@ static int subtree_size(int p, int child, int d)
     return child + d < p ? d : p - child;
 }
 
-/* count elements of type for each of the ranks at positions [from, from +
- * n), at their rank's place in buf: one indexed datatype, kept by the
- * schedule. */
-static int ranks_type(hmpi__coll_ctx *c, const tree *t, int from, int n, int count,
-                      MPI_Datatype type, MPI_Datatype *out)
-{
-    MPI_Aint lb, extent, *displs = HMPI__ALLOC(MPI_Aint, (size_t)n);
-    int rc;
-    if (!displs)
-        return MPI_ERR_NO_MEM;
-    MPI_Type_get_extent(type, &lb, &extent);
-    for (int i = 0; i < n; i++)
-        displs[i] = (MPI_Aint)t->rank_at[from + i] * count * extent;
-    rc = MPI_Type_create_hindexed_block(n, count, displs, type, out);
-    free(displs);
-    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(out)) != MPI_SUCCESS)
-        MPI_Type_free(out);
-    return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
-}
-
 /* Blocks a gather's message carries: as many as fit in HMPI__EAGER_BYTES,
  * at least one, so that a large subtree goes in eager segments, all posted
  * at once (no rendezvous round trip, their latencies overlap). Both sides
@@ -109,7 +89,7 @@ static int move_blocks(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *
         MPI_Datatype blocks = type;
         void *start = buf;
         if (at_root)
-            TRY(ranks_type(c, t, from + s, k, count, type, &blocks));
+            TRY(hmpi__coll_ranks_type(c, t->rank_at + from + s, k, count, type, &blocks));
         else
             start = hmpi__block(buf, at + s, count, type);
         int elements = at_root ? 1 : k * count;

@@ -36,18 +36,14 @@ static int blocks_with_bit(hmpi__coll_ctx *c, int p, int B, int bit, MPI_Datatyp
 static int blocks_of_ranks(hmpi__coll_ctx *c, const int *rank_at, int first, int sign, int count,
                            MPI_Datatype type, MPI_Datatype *out)
 {
-    int p = c->size, rc;
-    MPI_Aint lb, extent, *at = HMPI__ALLOC(MPI_Aint, p);
-    if (!at)
+    int p = c->size, rc, *ranks = HMPI__ALLOC(int, p);
+    if (!ranks)
         return MPI_ERR_NO_MEM;
-    MPI_Type_get_extent(type, &lb, &extent);
     for (int i = 0; i < p; i++)
-        at[i] = (MPI_Aint)rank_at[((first + sign * i) % p + p) % p] * count * extent;
-    rc = MPI_Type_create_hindexed_block(p, count, at, type, out);
-    free(at);
-    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(out)) != MPI_SUCCESS)
-        MPI_Type_free(out);
-    return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
+        ranks[i] = rank_at[((first + sign * i) % p + p) % p];
+    rc = hmpi__coll_ranks_type(c, ranks, p, count, type, out);
+    free(ranks);
+    return rc;
 }
 
 /* row[i] = the block this process sends to position me + i. */

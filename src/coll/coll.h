@@ -129,6 +129,11 @@ static inline int coll_recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatyp
 
 /* Address of block i of a buffer of blocks of count elements of type. */
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);
+/* The blocks of ranks[0 .. n) in a buffer of one block of count elements
+ * of type per rank (rank r's at block r): one committed indexed type, kept
+ * by the schedule. */
+int hmpi__coll_ranks_type(hmpi__coll_ctx *c, const int *ranks, int n, int count, MPI_Datatype type,
+                          MPI_Datatype *out);
 
 /* ---- what costs share (cost.c) ------------------------------------------- */
 

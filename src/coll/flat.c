@@ -5,11 +5,30 @@
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
+#include <stdlib.h>
+
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type)
 {
     MPI_Aint lb, extent;
     MPI_Type_get_extent(type, &lb, &extent);
     return (char *)buf + (MPI_Aint)i * count * extent;
+}
+
+int hmpi__coll_ranks_type(hmpi__coll_ctx *c, const int *ranks, int n, int count, MPI_Datatype type,
+                          MPI_Datatype *out)
+{
+    MPI_Aint lb, extent, *displs = HMPI__ALLOC(MPI_Aint, n > 0 ? (size_t)n : 1);
+    int rc;
+    if (!displs)
+        return MPI_ERR_NO_MEM;
+    MPI_Type_get_extent(type, &lb, &extent);
+    for (int i = 0; i < n; i++)
+        displs[i] = (MPI_Aint)ranks[i] * count * extent;
+    rc = MPI_Type_create_hindexed_block(n, count, displs, type, out);
+    free(displs);
+    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(out)) != MPI_SUCCESS)
+        MPI_Type_free(out);
+    return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
 static int scratch(hmpi__coll_ctx *c, int count, MPI_Datatype type, void **out)

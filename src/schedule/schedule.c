@@ -121,28 +121,32 @@ void hmpi__sched_free(hmpi__sched *s)
     free(s);
 }
 
+/* A new empty round at the end; NULL: no memory. */
+static round *append_round(hmpi__sched *s)
+{
+    if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
+        return NULL;
+    s->rounds[s->nrounds] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
+    return &s->rounds[s->nrounds++];
+}
+
+static int is_empty(const round *r)
+{
+    return r->nsteps == 0 && r->nreqs == 0 && r->nafter == 0;
+}
+
 int hmpi__sched_round(hmpi__sched *s)
 {
-    if (s->nrounds > 0) {
-        round *last = &s->rounds[s->nrounds - 1];
-        if (last->nsteps == 0 && last->nreqs == 0 && last->nafter == 0)
-            return MPI_SUCCESS; /* the open round is still empty: reuse it */
-    }
-    if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
-        return MPI_ERR_NO_MEM;
-    s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
-    return MPI_SUCCESS;
+    if (s->nrounds > 0 && is_empty(&s->rounds[s->nrounds - 1]))
+        return MPI_SUCCESS; /* the open round is still empty: reuse it */
+    return append_round(s) ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 }
 
 int hmpi__sched_round_after(hmpi__sched *s, const int *requests, int n)
 {
     round *last = &s->rounds[s->nrounds - 1];
-    if (last->nsteps > 0 || last->nreqs > 0 || last->nafter > 0) {
-        if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
-            return MPI_ERR_NO_MEM;
-        s->rounds[s->nrounds++] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
-        last = &s->rounds[s->nrounds - 1];
-    }
+    if (!is_empty(last) && !(last = append_round(s)))
+        return MPI_ERR_NO_MEM;
     last->first_after = s->nafter;
     for (int i = 0; i < n; i++) {
         if (requests[i] < 0 || requests[i] >= s->nreqs)
