@@ -28,15 +28,15 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allgather", "alltoall", "reduce_scatter_block",
                                              "scan",      "exscan"};
 /* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
-#define NALG 8
+#define NALG 9
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
-     "multilane*3", "twotree"},
+     "multilane*3", "twotree", "logp"},
     {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
-     NULL},
+     "logp", NULL},
     {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",
-     "multilane*4"},
+     "multilane*4", "multiport"},
     {"auto", "linear", "hierarchical", "hierarchical/numa", "binomial", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", "binomial", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},
@@ -51,7 +51,8 @@ static const char *const algs[NCOLL][NALG] = {
 static int commutative_only(const char *alg, int coll)
 {
     return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring")) ||
-           strncmp(alg, "multilane", 9) == 0 || !strcmp(alg, "halving");
+           strncmp(alg, "multilane", 9) == 0 || !strcmp(alg, "halving") || !strcmp(alg, "logp") ||
+           !strcmp(alg, "multiport");
 }
 
 /* ints with holes; 4 contiguous ints; 2 ints stored in reverse order (fills

@@ -35,7 +35,9 @@
     X(LEADERS, leaders)                                                                            \
     X(BRUCK, bruck)                                                                                \
     X(HALVING, halving)                                                                            \
-    X(TWOTREE, twotree)
+    X(TWOTREE, twotree)                                                                            \
+    X(LOGP, logp)                                                                                  \
+    X(MULTIPORT, multiport)
 
 /* What a row needs of the call. */
 #define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
@@ -49,16 +51,20 @@
     X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
     X(BCAST, MULTILANE, hmpi__bcast_multilane, 0, hmpi__cost_multilane)                            \
     X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
+    X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
     X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_tree_hierarchical)                                                                \
     X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)        \
+    X(REDUCE, LOGP, hmpi__reduce_logp, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_logp)                   \
     X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0,                        \
       hmpi__cost_allreduce_recursive_doubling)                                                     \
     X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
       hmpi__cost_tree_hierarchical)                                                                \
     X(ALLREDUCE, RING, hmpi__allreduce_ring, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_allreduce_ring)   \
     X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)  \
+    X(ALLREDUCE, MULTIPORT, hmpi__allreduce_multiport, HMPI__NEEDS_COMMUTATIVE,                    \
+      hmpi__cost_multiport)                                                                        \
     X(GATHER, LINEAR, hmpi__gather_linear, 0, hmpi__cost_linear)                                   \
     X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, 0, hmpi__cost_rooted_hierarchical)          \
     X(GATHER, BINOMIAL, hmpi__gather_binomial, 0, hmpi__cost_rooted_binomial)                      \

@@ -299,8 +299,8 @@ static int list_reduce_halving(hmpi__coll_ctx *c, const int *g, int n, int i, vo
 /* Allreduce (commutative op) over g[0..n), in place on buf: ranks beyond
  * the largest power of two fold into a partner first and get the result
  * back last; the core runs recursive doubling or, with halving, Rabenseifner. */
-static int list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
-                          MPI_Datatype type, MPI_Op op, int halving)
+int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
+                         MPI_Datatype type, MPI_Op op, int halving)
 {
     int pof2 = pof2_below(n), rem = n - pof2, nr;
     if (i < 2 * rem && i % 2 == 0) { /* folded: contribute, then wait for the result */
@@ -561,8 +561,8 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                   ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 2, &cost)
                   : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
     if (st.kind != STEP_KNOMIAL)
-        return list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
-                              st.kind == STEP_HALVING);
+        return hmpi__list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
+                                    st.kind == STEP_HALVING);
     TRY(list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op,
                             nd->ordered));
     return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);

@@ -29,7 +29,7 @@ int hmpi__nodes_lane_index(const hmpi__nodes *nd, int k)
  * no root, node 0 first in the lanes). Ordered (the caller checked
  * hmpi__nodes_in_rank_order): nodes and their members in rank order, the
  * root where it is. */
-int hmpi__nodes_make(hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd)
+int hmpi__nodes_make(const hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);
     int p = c->size, root_at = 0, nmachines;

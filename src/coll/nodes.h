@@ -23,7 +23,7 @@ typedef struct hmpi__nodes {
 /* Group c's ranks by node; root -1: none (node 0 leads). ordered: nodes and
  * their ranks in rank order (the caller checked hmpi__nodes_in_rank_order),
  * for non-commutative ops. */
-int hmpi__nodes_make(hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd);
+int hmpi__nodes_make(const hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd);
 void hmpi__nodes_free(hmpi__nodes *nd);
 /* Index of node k in a lane, and the node at index k (its own inverse). */
 int hmpi__nodes_lane_index(const hmpi__nodes *nd, int k);
@@ -43,5 +43,11 @@ typedef int (*hmpi__positions_builder)(hmpi__coll_ctx *c, const hmpi__coll_args 
                                        const int *rank_at, int me);
 int hmpi__nodes_build_at_positions(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_path_order,
                                    hmpi__positions_builder build);
+
+/* Allreduce (commutative op) over the ranks g[0..n), this process at
+ * index i, in place on buf: recursive doubling or (halving) Rabenseifner's
+ * reduce-scatter and allgather, ranks past a power of two folded (lanes.c). */
+int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
+                         MPI_Datatype type, MPI_Op op, int halving);
 
 #endif

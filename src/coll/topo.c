@@ -288,7 +288,10 @@ int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchild
         if (!slots)
             return MPI_ERR_NO_MEM;
         TRY(hmpi__sched_round(c->s));
-        for (int i = 0; i < nchildren; i++)
+        /* the last child sent to going down has the smallest subtree: its
+         * sum comes first (a process that completes its receives one by
+         * one, as under SimGrid, pays each receive's overhead in turn) */
+        for (int i = nchildren - 1; i >= 0; i--)
             TRY(coll_recv(c, hmpi__block(slots, i, count, type), count, type, children[i]));
         TRY(hmpi__sched_round(c->s));
         TRY(hmpi__sched_reduce(c->s, input, slots, count, type, op));
