@@ -227,18 +227,12 @@ static int fastest_tree(const hmpi__coll_ctx *c, const hmpi__nodes *nd, double b
     return rc;
 }
 
-static double message_bytes(const hmpi__coll_args *a)
-{
-    int tsize;
-    MPI_Type_size(a->rtype, &tsize);
-    return (double)a->rcount * tsize;
-}
-
 /* This process's links in the fastest tree rooted at root. */
 static int my_links(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__nodes *nd, grower *g)
 {
     TRY(hmpi__nodes_make(c, a->root, 0, nd));
-    int rc = fastest_tree(c, nd, message_bytes(a), nd->first[nd->my_node] + nd->my_local, g);
+    int rc =
+        fastest_tree(c, nd, hmpi__coll_block_bytes(c, a), nd->first[nd->my_node] + nd->my_local, g);
     if (rc != MPI_SUCCESS)
         hmpi__nodes_free(nd);
     return rc;
@@ -279,7 +273,7 @@ double hmpi__cost_logp(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     grower g;
     if (hmpi__nodes_make(c, a->root, 0, &nd) != MPI_SUCCESS)
         return HMPI__COST_NEVER;
-    int rc = fastest_tree(c, &nd, message_bytes(a), -1, &g);
+    int rc = fastest_tree(c, &nd, hmpi__coll_block_bytes(c, a), -1, &g);
     double depth = g.depth;
     if (rc == MPI_SUCCESS)
         grower_free(&g);

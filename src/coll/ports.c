@@ -125,17 +125,10 @@ static double best_plan(const hmpi__coll_ctx *c, int n, double bytes, plan *pl)
     return t;
 }
 
-static double message_bytes(const hmpi__coll_args *a)
-{
-    int tsize;
-    MPI_Type_size(a->rtype, &tsize);
-    return (double)a->rcount * tsize;
-}
-
 double hmpi__cost_multiport(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     plan pl;
-    double bytes = message_bytes(a);
+    double bytes = hmpi__coll_block_bytes(c, a);
     return node_allreduce_cost(c, c->largest, bytes) + best_plan(c, c->nodes, bytes, &pl);
 }
 
@@ -203,7 +196,7 @@ static int rounds(hmpi__coll_ctx *c, const hmpi__nodes *nd, const hmpi__coll_arg
 {
     plan pl;
     digit_round r = {nd, &nd->member[nd->first[nd->my_node]], 1, 1, 1};
-    if (best_plan(c, nd->n, message_bytes(a), &pl) >= HMPI__COST_NEVER)
+    if (best_plan(c, nd->n, hmpi__coll_block_bytes(c, a), &pl) >= HMPI__COST_NEVER)
         return MPI_ERR_NO_MEM;
     TRY(hmpi__list_allreduce(c, r.local, nd->local, nd->my_local, a->recvbuf, a->rcount, a->rtype,
                              a->op, 0));
