@@ -17,7 +17,10 @@ selectors on ordered ranks, hmpi on ordered ranks, hmpi against the best
 selector, shuffled against ordered, and from 64 KiB on the link limit, the
 bytes that must cross one node's link over its bandwidth, and hmpi against
 it. A selector time below one link latency is left out as invalid (SMPI
-3.32's mvapich2 allgather returns without communicating)."""
+3.32's mvapich2 allgather returns without communicating).
+
+With against=OTHER.csv the table compares hmpi on ordered ranks in the two
+files instead (a run with a tuning file against the built-in model's)."""
 import csv
 import os
 import re
@@ -101,10 +104,29 @@ def table(path, options):
     return "\n".join(out) + "\n"
 
 
+def comparison(path, other):
+    rows, _ = load(path)
+    base, _ = load(other)
+    out = ["| collective | bytes | hmpi, built-in model | hmpi, tuning file | tuned / built-in |",
+           "|---|---|---|---|---|"]
+    present = {c for c, _ in rows}
+    for coll in [c for c in ORDER if c in present] + sorted(present - set(ORDER)):
+        for nbytes in sorted(b for c, b in rows if c == coll):
+            mine = rows[(coll, nbytes)].get("hmpi ordered")
+            ref = base.get((coll, nbytes), {}).get("hmpi ordered")
+            ratio = f"{mine / ref:.2f}×" if mine and ref else "—"
+            out.append(f"| {coll} | {size_name(nbytes)} | {fmt(ref)} | {fmt(mine)} | {ratio} |")
+    return "\n".join(out) + "\n"
+
+
 def render(text, root):
     def one(m):
         options = dict(o.split("=", 1) for o in m.group(2).split())
-        body = table(os.path.join(root, m.group(1)), options)
+        if "against" in options:
+            body = comparison(os.path.join(root, m.group(1)),
+                              os.path.join(root, options["against"]))
+        else:
+            body = table(os.path.join(root, m.group(1)), options)
         return f"<!-- table {m.group(1)}{m.group(2)} -->\n{body}<!-- end table -->\n"
     return MARKER.sub(one, text)
 

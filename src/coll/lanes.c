@@ -672,20 +672,22 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* ---- allgather through node leaders ---------------------------------------- */
 
-/* Exchange of the node segments of a packed buffer among the leaders (lane
- * 0): everyone to everyone in one round, or recursive doubling over a
- * power-of-two count of nodes (contiguous runs of nodes), as modelled. */
 /* The leaders' exchange of n segments of seg bytes: its modelled time, and
  * whether recursive doubling (a power of two n only) beats one round. */
 static double leaders_exchange_cost(const hmpi__coll_ctx *c, int n, double seg, int *doubles)
 {
-    double linear = lane_round(c, 1, n - 1, seg), doubling = 0;
+    /* a leader also pays for each message it receives */
+    double receive = hmpi__cost_overhead(&c->cost);
+    double linear = lane_round(c, 1, n - 1, seg) + (n - 1) * receive, doubling = 0;
     for (int m = 1; m < n; m *= 2)
-        doubling += lane_round(c, 1, 1, seg * m);
+        doubling += lane_round(c, 1, 1, seg * m) + receive;
     *doubles = (n & (n - 1)) == 0 && doubling < linear;
     return *doubles ? doubling : linear;
 }
 
+/* Exchange of the node segments of a packed buffer among the leaders (lane
+ * 0): everyone to everyone in one round, or recursive doubling over a
+ * power-of-two count of nodes (contiguous runs of nodes), as modelled. */
 static int leaders_exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int B)
 {
     int n = nd->n, me = nd->my_node, doubles;
@@ -716,20 +718,29 @@ static int leaders_exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all,
     return MPI_SUCCESS;
 }
 
+/* The k-nomial radix of the cheapest broadcast of `bytes` over a node of n
+ * ranks (n: flat), and its modelled time. */
+static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
+{
+    int best = n, top;
+    *cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
+    for (int k = 2; k < n; k++) {
+        double t =
+            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
+        if (t < *cost)
+            *cost = t, best = k;
+    }
+    return best;
+}
+
 /* The node's ranks from its leader, g[0] = leader: a k-nomial broadcast of
  * the whole packed buffer, radix as modelled. */
 static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int bytes)
 {
-    int n = nd->local, best = n, top;
-    double cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
-    for (int k = 2; k < n; k++) {
-        double t =
-            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
-        if (t < cost)
-            cost = t, best = k;
-    }
-    return list_bcast_knomial(c, nd->member + nd->first[nd->my_node], n, nd->my_local, best, all,
-                              bytes, MPI_PACKED);
+    double cost;
+    int radix = node_bcast_radix(c, nd->local, bytes, &cost);
+    return list_bcast_knomial(c, nd->member + nd->first[nd->my_node], nd->local, nd->my_local,
+                              radix, all, bytes, MPI_PACKED);
 }
 
 /* Allgather: the node's blocks to its leader, the leaders exchange their
@@ -797,6 +808,8 @@ double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_ar
     int doubles;
     double exchange =
         c->nodes > 1 ? leaders_exchange_cost(c, c->nodes, c->smallest * bytes, &doubles) : 0;
-    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) + exchange +
-           hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes * c->size);
+    double spread = 0;
+    if (c->largest > 1)
+        node_bcast_radix(c, c->largest, bytes * c->size, &spread);
+    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) + exchange + spread;
 }

@@ -55,8 +55,7 @@ static double round_cost(const hmpi__coll_ctx *c, int k, double bytes)
     const hmpi__cost_model *m = &c->cost;
     int ports = ports_of(k, c->smallest), messages = (k - 1 + ports - 1) / ports;
     int rest = c->largest - ports, spread = (rest + ports - 1) / ports;
-    double receive = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 2, 0) -
-                     hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, 0);
+    double receive = hmpi__cost_overhead(m);
     return hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, ports, messages, bytes) + receive +
            node_allreduce_cost(c, ports, bytes) +
            hmpi__cost_round(m, HMPI__LEVEL_NODE, spread, bytes);

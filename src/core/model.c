@@ -197,6 +197,12 @@ double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, dou
            (messages - 1) * interpolate(cv->bytes, cv->gap, cv->n, bytes);
 }
 
+double hmpi__cost_overhead(const hmpi__cost_model *cm)
+{
+    return hmpi__cost_round(cm, HMPI__LEVEL_NETWORK, 2, 0) -
+           hmpi__cost_round(cm, HMPI__LEVEL_NETWORK, 1, 0);
+}
+
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes)
 {

@@ -27,6 +27,10 @@ int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
  * messages of `bytes` bytes each at level; 0 for no message. */
 double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, double bytes);
 
+/* The CPU a process pays per message: what a further message of no bytes
+ * adds to a round between nodes (where nothing else shares it). */
+double hmpi__cost_overhead(const hmpi__cost_model *cm);
+
 /* A round in which `senders` processes of one node each send `messages`
  * messages of `bytes` at level at once: each pays its own per-message cost
  * (the gap at 0 bytes), the bytes of all share the node's link. */
