@@ -238,9 +238,11 @@ int main(int argc, char **argv)
     CHECK_INT(deep_rounds, 3);
     results_under(flat);
     results_under(deep);
-    /* 100 us per further message: Bruck's allgather, one send and one
-     * receive in each of 3 rounds (ring: 7 + 7, leaders: 8); without a
-     * per-message cost everything at once (linear: 7 + 7). */
+    /* 100 us per further message, sent or received: the leaders' allgather
+     * (at rank 0, a leader: its node's block in, two doubling rounds of a
+     * send and a receive, the whole out; Bruck's and the ring pay 3 and 7
+     * rounds of a receive); without a per-message cost everything at once
+     * (linear: 7 + 7). */
     if (size == 8) {
         CHECK_INT(allgather_messages(deep), 6);
         CHECK_INT(allgather_messages(flat), 14);

@@ -227,13 +227,14 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
 
 /* ---- costs ---------------------------------------------------------------- */
 
-/* p - 1 rounds of one block; in rank order one message per node crosses
- * its link in each. */
+/* p - 1 rounds of one block, each sent and received; in rank order one
+ * message per node crosses its link in each. */
 double hmpi__cost_allgather_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     int crossing = c->nodes > 1 && !c->ordered_nodes ? c->largest : 1;
-    return (c->size - 1.0) * hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing, 1,
-                                                   hmpi__coll_block_bytes(c, a));
+    return (c->size - 1.0) * (hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing,
+                                                    1, hmpi__coll_block_bytes(c, a)) +
+                              hmpi__cost_overhead(&c->cost));
 }
 
 /* Everything at once: a node's link carries its P ranks' blocks to every
