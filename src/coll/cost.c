@@ -38,7 +38,7 @@ double hmpi__cost_binomial_tree(const hmpi__coll_ctx *c, double bytes)
 double hmpi__cost_exchange(const hmpi__coll_ctx *c, int level, int senders, double bytes)
 {
     const hmpi__cost_model *m = &c->cost;
-    double receive = hmpi__cost_round(m, level, 2, 0) - hmpi__cost_round(m, level, 1, 0);
+    double receive = hmpi__cost_gap(m, level, 0);
     return hmpi__cost_node_round(m, level, senders, 1, bytes) + receive;
 }
 

@@ -161,13 +161,11 @@ static void price(const hmpi__coll_ctx *c, double bytes, prices *pr)
     /* a sender is busy for its CPU per message and what its further bytes
      * add: the node's gap less its gap at 0 bytes (which, measured by a
      * fan-out, also holds the receivers' CPU) */
-    double node_gap = hmpi__cost_round(m, HMPI__LEVEL_NODE, 2, bytes) - pr->node_latency;
-    double node_gap0 =
-        hmpi__cost_round(m, HMPI__LEVEL_NODE, 2, 0) - hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, 0);
-    pr->node_busy = hmpi__cost_overhead(m) + node_gap - node_gap0;
+    pr->node_busy = hmpi__cost_overhead(m) + hmpi__cost_gap(m, HMPI__LEVEL_NODE, bytes) -
+                    hmpi__cost_gap(m, HMPI__LEVEL_NODE, 0);
     pr->net_latency = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, bytes);
     pr->net_busy = hmpi__cost_overhead(m);
-    double gap = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 2, bytes) - pr->net_latency;
+    double gap = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, bytes);
     pr->wire = gap > pr->net_busy ? gap - pr->net_busy : 0;
     if (pr->node_busy <= 0) /* a tuning file may say so; progress all the same */
         pr->node_busy = 1e-3;

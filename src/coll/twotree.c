@@ -156,8 +156,7 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, i
     int depth_network = c->nodes > 1 ? hmpi__ceil_log2(c->nodes) + 1 : 0; /* + the root's node */
     int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + lane 1 on the root's */
     double overhead = hmpi__cost_overhead(m);
-    double transfer = hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 2, piece) -
-                      hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) - overhead;
+    double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? 2 * transfer : 0;
     double cpu = (4 + (double)depth_node / group) * overhead;
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +

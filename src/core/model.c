@@ -197,18 +197,22 @@ double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, dou
            (messages - 1) * interpolate(cv->bytes, cv->gap, cv->n, bytes);
 }
 
+double hmpi__cost_gap(const hmpi__cost_model *cm, int level, double bytes)
+{
+    const curve *cv = &cm->level[level];
+    return interpolate(cv->bytes, cv->gap, cv->n, bytes);
+}
+
 double hmpi__cost_overhead(const hmpi__cost_model *cm)
 {
-    return hmpi__cost_round(cm, HMPI__LEVEL_NETWORK, 2, 0) -
-           hmpi__cost_round(cm, HMPI__LEVEL_NETWORK, 1, 0);
+    return hmpi__cost_gap(cm, HMPI__LEVEL_NETWORK, 0);
 }
 
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes)
 {
-    const curve *cv = &cm->level[level];
-    double shared = interpolate(cv->bytes, cv->gap, cv->n, bytes) -
-                    interpolate(cv->bytes, cv->gap, cv->n, 0); /* the bytes' part of the gap */
+    double shared = hmpi__cost_gap(cm, level, bytes) -
+                    hmpi__cost_gap(cm, level, 0); /* the bytes' part of the gap */
     if (messages <= 0 || senders <= 0)
         return 0;
     return hmpi__cost_round(cm, level, messages, bytes) +

@@ -27,6 +27,9 @@ int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
  * messages of `bytes` bytes each at level; 0 for no message. */
 double hmpi__cost_round(const hmpi__cost_model *cm, int level, int messages, double bytes);
 
+/* What each further message of `bytes` adds to a round at level. */
+double hmpi__cost_gap(const hmpi__cost_model *cm, int level, double bytes);
+
 /* The CPU a process pays per message: what a further message of no bytes
  * adds to a round between nodes (where nothing else shares it). */
 double hmpi__cost_overhead(const hmpi__cost_model *cm);
