@@ -79,6 +79,52 @@ static void argument_errors(void)
     MPI_Info_free(&info);
 }
 
+/* A predefined op on a datatype it is not defined on is MPI_ERR_OP on every
+ * process, before any message moves (it used to fail on the reducing ranks
+ * only); the pairs that are defined still reduce. */
+static void op_type_errors(void)
+{
+    float f[2] = {1, 0}, g[2] = {-1, -1};
+    int ints[4] = {1, 2, 3, 4}, out[4] = {0};
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    expect_error(HMPI_Reduce(f, g, 2, MPI_FLOAT, MPI_LXOR, 0, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Reduce", "'op' (MPI_LXOR) is not defined on datatype MPI_FLOAT");
+    CHECK(g[0] == -1 && g[1] == -1); /* untouched */
+    expect_error(HMPI_Allreduce(ints, out, 1, MPI_2INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Allreduce", "'op' (MPI_SUM) is not defined on datatype MPI_2INT");
+    expect_error(HMPI_Iallreduce(f, g, 1, MPI_FLOAT, MPI_MAXLOC, MPI_COMM_WORLD, &req), MPI_ERR_OP,
+                 "HMPI_Iallreduce", "'op' (MPI_MAXLOC)");
+    expect_error(HMPI_Reduce_scatter_block_init(f, g, 1, MPI_DOUBLE, MPI_BAND, MPI_COMM_WORLD,
+                                                MPI_INFO_NULL, &req),
+                 MPI_ERR_OP, "HMPI_Reduce_scatter_block_init", "'op' (MPI_BAND)");
+    expect_error(HMPI_Scan(ints, out, 1, MPI_INT, MPI_REPLACE, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Scan", "'op' (MPI_REPLACE)");
+    CHECK(req == HMPI_REQUEST_NULL);
+    MPI_Datatype four;
+    MPI_Type_contiguous(4, MPI_INT, &four);
+    MPI_Type_commit(&four);
+    expect_error(HMPI_Allreduce(ints, out, 1, four, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Allreduce", "'datatype' (unnamed) is derived");
+    MPI_Type_free(&four);
+    MPI_Datatype int_dup; /* both MPI libraries refuse duplicates too */
+    MPI_Type_dup(MPI_INT, &int_dup);
+    expect_error(HMPI_Allreduce(ints, out, 2, int_dup, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_OP,
+                 "HMPI_Allreduce", "is derived");
+    MPI_Type_free(&int_dup);
+    /* defined: MPI_SUM on MPI_INT, MPI_CHAR as an integer, MPI_BXOR on MPI_BYTE */
+    CHECK_MPI(HMPI_Allreduce(ints, out, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+    CHECK_INT(out[0], size);
+    CHECK_INT(out[1], 2 * size);
+    char c = 1, csum = 0;
+    CHECK_MPI(HMPI_Allreduce(&c, &csum, 1, MPI_CHAR, MPI_SUM, MPI_COMM_WORLD));
+    CHECK_INT(csum, size);
+    unsigned char b = (unsigned char)(1u << (rank % 8)), bx = 0, want = 0;
+    for (int r = 0; r < size; r++)
+        want ^= (unsigned char)(1u << (r % 8));
+    CHECK_MPI(HMPI_Allreduce(&b, &bx, 1, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD));
+    CHECK_INT(bx, want);
+}
+
 static void request_errors(void)
 {
     HMPI_Request req = HMPI_REQUEST_NULL, null = HMPI_REQUEST_NULL;
@@ -166,6 +212,7 @@ int main(int argc, char **argv)
         mismatch_errors();
     } else {
         argument_errors();
+        op_type_errors();
         request_errors();
         schedule_info();
     }

@@ -460,6 +460,51 @@ static void test_neighbourhood(nbh *t)
     MPI_Comm_free(&t->comm);
 }
 
+/* MPI_BOTTOM buffers with absolute byte displacements (MPI_Get_address), as
+ * mpi4py passes them: on a ring, each process sends its left neighbour one
+ * value and its right neighbour two, in all three forms. */
+static void test_bottom(int p, int me)
+{
+    MPI_Comm ring;
+    int dims[1] = {p}, periods[1] = {1};
+    MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+    int send[3], recv[3], counts_s[2] = {1, 2}, counts_r[2] = {2, 1};
+    MPI_Aint sd[2], rd[2];
+    MPI_Datatype types[2] = {MPI_INT, MPI_INT};
+    MPI_Get_address(&send[0], &sd[0]);
+    MPI_Get_address(&send[1], &sd[1]);
+    MPI_Get_address(&recv[0], &rd[0]);
+    MPI_Get_address(&recv[2], &rd[1]);
+    int left = (me + p - 1) % p, right = (me + 1) % p;
+    for (int form = BLOCKING; form <= PERSISTENT; form++) {
+        HMPI_Request req;
+        send[0] = 10 * me + form, send[1] = send[2] = 100 * me + form;
+        recv[0] = recv[1] = recv[2] = UNTOUCHED;
+        if (form == BLOCKING)
+            CHECK_MPI(HMPI_Neighbor_alltoallw(MPI_BOTTOM, counts_s, sd, types, MPI_BOTTOM, counts_r,
+                                              rd, types, ring));
+        else {
+            if (form == NONBLOCKING)
+                CHECK_MPI(HMPI_Ineighbor_alltoallw(MPI_BOTTOM, counts_s, sd, types, MPI_BOTTOM,
+                                                   counts_r, rd, types, ring, &req));
+            else {
+                CHECK_MPI(HMPI_Neighbor_alltoallw_init(MPI_BOTTOM, counts_s, sd, types, MPI_BOTTOM,
+                                                       counts_r, rd, types, ring, MPI_INFO_NULL,
+                                                       &req));
+                CHECK_MPI(HMPI_Start(&req));
+            }
+            CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+            if (form == PERSISTENT)
+                HMPI_Request_free(&req);
+        }
+        /* block 0 comes from the left (its block 1: two values), block 1 from the right */
+        CHECK_INT(recv[0], 100 * left + form);
+        CHECK_INT(recv[1], 100 * left + form);
+        CHECK_INT(recv[2], 10 * right + form);
+    }
+    MPI_Comm_free(&ring);
+}
+
 /* Errors name the function and the argument. */
 static void test_errors(int p)
 {
@@ -517,6 +562,7 @@ int main(int argc, char **argv)
     test_neighbourhood(&t);
     make_graph(&t, "dist graph star", G_STAR);
     test_neighbourhood(&t);
+    test_bottom(p, me);
     test_errors(p);
 
     MPI_Type_free(&strided);

@@ -4,6 +4,7 @@
 #include "coll/cache.h"
 #include "coll/select.h"
 #include "core/config.h"
+#include "core/op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -186,8 +187,11 @@ static int check_args(const hmpi__entry *e)
     MPI_Comm_rank(e->comm, &rank);
     if (is_rooted(a->coll))
         HMPI__ERRTEST_ROOT(a->root, size, rc, e->fn);
-    if (is_reduction(a->coll))
+    if (is_reduction(a->coll)) {
         HMPI__ERRTEST_OP(a->op, rc, e->fn);
+        if ((rc = hmpi__op_check(e->fn, a->op, a->stype)) != MPI_SUCCESS)
+            return rc;
+    }
     if ((rc = check_sides(e->fn, a, rank, size)) != MPI_SUCCESS)
         return rc;
     return check_in_place(e->fn, a, rank);

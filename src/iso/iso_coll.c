@@ -6,6 +6,7 @@
 #include "core/config.h"
 #include "core/entry.h"
 #include "core/model.h"
+#include "core/op.h"
 #include "hierarchy/commloc.h"
 #include "util/hash.h"
 
@@ -38,20 +39,27 @@ static MPI_Aint extent_of(MPI_Datatype t)
 
 /* ---- checks ------------------------------------------------------------ */
 
-/* NULL only makes sense with MPI_BOTTOM-relative datatypes. */
-static int check_buffer(const char *fn, const char *name, const void *buf, int count,
-                        MPI_Datatype t)
+/* NULL (MPI_BOTTOM) only makes sense with absolute addresses: in the
+ * datatype, or (w variants) in the block's byte displacement. */
+static int check_block(const char *fn, const char *name, const void *buf, MPI_Aint byte_displ,
+                       int count, MPI_Datatype t)
 {
     MPI_Aint true_lb, true_extent;
     if (buf == MPI_IN_PLACE)
         return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument '%s' cannot be MPI_IN_PLACE", name);
-    if (buf || count == 0)
+    if (buf || count == 0 || byte_displ != 0)
         return MPI_SUCCESS;
     MPI_Type_get_true_extent(t, &true_lb, &true_extent);
     if (true_lb == 0)
         return hmpi__error_code(MPI_ERR_BUFFER, fn, "argument '%s' is NULL with a nonzero count",
                                 name);
     return MPI_SUCCESS;
+}
+
+static int check_buffer(const char *fn, const char *name, const void *buf, int count,
+                        MPI_Datatype t)
+{
+    return check_block(fn, name, buf, 0, count, t);
 }
 
 /* Block i of a vector side: its count and (w variants) its type. */
@@ -97,8 +105,8 @@ int hmpi__nbr_check_send(const char *fn, const hmpi__nbr_args *a, int nblocks, c
         if (peers[i] == MPI_PROC_NULL)
             continue;
         ERRTEST_BLOCK(sendcounts, sendtypes, i, rc, fn);
-        TRY(check_buffer(fn, "sendbuf", a->sendbuf, a->scounts[i],
-                         sendtypes ? sendtypes[i] : a->stype));
+        TRY(check_block(fn, "sendbuf", a->sendbuf, a->sbdispls ? a->sbdispls[i] : 0, a->scounts[i],
+                        sendtypes ? sendtypes[i] : a->stype));
     }
 fn_fail:
     return rc;
@@ -114,6 +122,7 @@ int hmpi__nbr_check_recv(const char *fn, const hmpi__nbr_args *a, int nblocks, c
     const char *displs = a->kind == HMPI__NBR_AGV ? "displs" : "rdispls";
     if (is_reduction(a->kind)) {
         HMPI__ERRTEST_OP(a->op, rc, fn);
+        TRY(hmpi__op_check(fn, a->op, a->type));
         MPI_Op_commutative(a->op, &commutative);
         HMPI__ERRTEST(!commutative, rc, MPI_ERR_OP, fn, "argument 'op' must be commutative");
         return any_peer(nblocks, peers) ? check_buffer(fn, "recvbuf", a->recvbuf, a->count, a->type)
@@ -138,8 +147,8 @@ int hmpi__nbr_check_recv(const char *fn, const hmpi__nbr_args *a, int nblocks, c
         if (peers[slot] == MPI_PROC_NULL)
             continue;
         ERRTEST_BLOCK(recvcounts, recvtypes, i, rc, fn);
-        TRY(check_buffer(fn, "recvbuf", a->recvbuf, a->rcounts[i],
-                         recvtypes ? recvtypes[i] : a->rtype));
+        TRY(check_block(fn, "recvbuf", a->recvbuf, a->rbdispls ? a->rbdispls[i] : 0, a->rcounts[i],
+                        recvtypes ? recvtypes[i] : a->rtype));
     }
 fn_fail:
     return rc;

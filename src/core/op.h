@@ -1,0 +1,13 @@
+/* Predefined reduction operations against datatypes (MPI 4.0 §6.9.2).
+ * Private. */
+#ifndef HMPI_CORE_OP_H
+#define HMPI_CORE_OP_H
+
+#include "hmpi_internal.h"
+
+/* MPI_SUCCESS, or an MPI_ERR_OP code (not raised) naming fn, when op is a
+ * predefined operation that is not defined on type. Local: each process
+ * decides alone, and every process of a collective decides the same. */
+int hmpi__op_check(const char *fn, MPI_Op op, MPI_Datatype type);
+
+#endif
