@@ -11,6 +11,7 @@ typedef struct comm_ctx {
     pthread_mutex_t lock;
     MPI_Comm dup; /* private duplicate, MPI_COMM_NULL until needed */
     int next_tag; /* atomic */
+    int uses;     /* atomic: hmpi__comm_count_use */
     int tag_ub;
     MPI_Group origin; /* copied by MPI: the group of the communicator copied */
     int unverified;   /* copied by MPI: slots not yet checked against comm */
@@ -211,6 +212,12 @@ int hmpi__comm_slot_set(MPI_Comm comm, int slot, hmpi__shared *obj)
     pthread_mutex_unlock(&c->lock);
     hmpi__shared_unref(old);
     return MPI_SUCCESS;
+}
+
+int hmpi__comm_count_use(MPI_Comm comm)
+{
+    comm_ctx *c = find(comm, 1);
+    return c ? __atomic_fetch_add(&c->uses, 1, __ATOMIC_RELAXED) : 0;
 }
 
 /* ---- private traffic ----------------------------------------------------- */

@@ -49,6 +49,10 @@ hmpi__shared *hmpi__comm_slot(MPI_Comm comm, int slot);
  * there. Local. On failure obj is released. */
 int hmpi__comm_slot_set(MPI_Comm comm, int slot, hmpi__shared *obj);
 
+/* How many times this was called on comm before (0 the first time, or
+ * when no context can be made). Local; thread-safe. */
+int hmpi__comm_count_use(MPI_Comm comm);
+
 /* Collective on first use per communicator: its private duplicate, where all
  * library traffic goes. */
 int hmpi__comm_private(MPI_Comm comm, MPI_Comm *dup);

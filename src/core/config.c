@@ -67,6 +67,11 @@ static const cfg_var registry[HMPI__NCFG] = {
                                     "persistent ones (and the HW splits), all of them, or auto "
                                     "(blocking and nonblocking ones too on communicators that "
                                     "span several nodes)"},
+    [HMPI__CFG_MPI4_AFTER] = {"HMPI_MPI4_AFTER", NULL, CFG_INT, NULL, "16",
+                              "libhmpi_mpi4, all and auto: the first N blocking and nonblocking "
+                              "collectives of each communicator go to the MPI library, so that a "
+                              "communicator used a few times does not pay hmpi's set-up (a "
+                              "private duplicate, the locality; 0: hmpi's from the first)"},
     [HMPI__CFG_P2P] = {"HMPI_P2P", NULL, CFG_ENUM, p2p_modes, "auto",
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},
@@ -246,13 +251,43 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
 
 extern char **environ;
 
-uint64_t hmpi__config_env_stamp(void)
+static uint64_t hash_environment(void)
 {
     uint64_t h = 1469598103934665603ull; /* FNV-1a over the entries' addresses */
     size_t n = 0;
     for (char **e = environ; e && *e; e++, n++)
         h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
     return (h ^ n) * 1099511628211ull;
+}
+
+/* The last environment seen by this thread: its array, a copy of its
+ * entries' addresses (NULL included) and its stamp. setenv and putenv give
+ * a changed entry a new address; unsetenv shifts the entries down. */
+#define ENV_MEMO 512
+static _Thread_local struct {
+    char **array;
+    size_t n;
+    char *entries[ENV_MEMO];
+    uint64_t stamp;
+} env_memo;
+
+uint64_t hmpi__config_env_stamp(void)
+{
+    /* the common case, one memcmp: nothing changed since the last call */
+    if (env_memo.array && env_memo.array == environ &&
+        memcmp(environ, env_memo.entries, (env_memo.n + 1) * sizeof(char *)) == 0)
+        return env_memo.stamp;
+    uint64_t stamp = hash_environment();
+    size_t n = 0;
+    while (environ && environ[n])
+        n++;
+    env_memo.array = n < ENV_MEMO ? environ : NULL; /* too long to remember: hash each time */
+    if (env_memo.array) {
+        memcpy(env_memo.entries, environ, (n + 1) * sizeof(char *));
+        env_memo.n = n;
+    }
+    env_memo.stamp = stamp;
+    return stamp;
 }
 
 /* The numbers of the settings without info, parsed once per environment. */

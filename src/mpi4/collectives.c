@@ -5,23 +5,31 @@
  * to the MPI library. */
 #include "mpi4/mpi4.h"
 
+#include "core/comm.h"
 #include "core/config.h"
 #include "core/error.h"
 
 int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
 {
-    hmpi__cfg_value mode;
+    uint64_t stamp = hmpi__config_env_stamp(); /* the settings, parsed once per environment */
+    int mode = hmpi__config_number_in(HMPI__CFG_MPI4_COLLECTIVES, stamp);
+    int after = hmpi__config_number_in(HMPI__CFG_MPI4_AFTER, stamp);
     hmpi__commloc *cl;
     int nodes = 1;
-    if (comm == MPI_COMM_NULL ||
-        hmpi__config_get(HMPI__CFG_MPI4_COLLECTIVES, MPI_INFO_NULL, fn, &mode) != MPI_SUCCESS ||
-        mode.number == HMPI__MPI4_PERSISTENT)
+    if (comm == MPI_COMM_NULL || mode == HMPI__MPI4_PERSISTENT)
         return 0;
-    int rc, inter = 0;
+    int rc, inter = 0, size;
     MPI_Comm_test_inter(comm, &inter);
     if (inter)
         return 0; /* the MPI library's: hmpi has no intercommunicator collectives */
-    if (mode.number == HMPI__MPI4_ALL)
+    MPI_Comm_size(comm, &size);
+    if (size == 1)
+        return 0; /* a local copy: nothing for hmpi to gain */
+    /* every process calls comm's collectives in the same order, so all
+     * count alike and switch at the same call */
+    if (after > 0 && hmpi__comm_count_use(comm) < after)
+        return 0;
+    if (mode == HMPI__MPI4_ALL)
         return 1;
     /* auto: hmpi's algorithms gain where communication crosses nodes (the
      * locality, one allgather, is computed once per communicator) */
