@@ -2,8 +2,9 @@
 # Install the Debian packages hmpi needs, when they are missing and we are root.
 # Usage: scripts/install-deps.sh [extra packages...]
 set -euo pipefail
-packages=(build-essential cmake pkg-config libhwloc-dev hwloc libopenmpi-dev openmpi-bin
-          libmpich-dev mpich libscotch-dev libsimgrid-dev "$@")
+packages=(build-essential cmake pkg-config libhwloc-dev hwloc libopenmpi-dev openmpi-bin g++ gfortran
+          libmpich-dev mpich libscotch-dev libsimgrid-dev
+          python3-mpi4py python3-numpy "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
