@@ -20,6 +20,7 @@
  * counter that nonblocking and persistent operations share. */
 #include "coll/cache.h"
 #include "core/config.h"
+#include "core/op.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)
     if (a->scounts || a->rcounts)
         return 0; /* the arrays' contents may differ between calls */
     return is_named(a->stype) && is_named(a->rtype) &&
-           (a->op == MPI_OP_NULL || hmpi__coll_op_id(a->op) >= 0);
+           (a->op == MPI_OP_NULL || hmpi__op_id(a->op) >= 0);
 }
 
 static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y)

@@ -201,17 +201,6 @@ fn_fail:
 
 /* ---- HMPI_CHECK=1: agreement across processes ------------------------- */
 
-int hmpi__coll_op_id(MPI_Op op)
-{
-    const MPI_Op predefined[] = {MPI_SUM,    MPI_MAX,    MPI_MIN,    MPI_PROD, MPI_LAND,
-                                 MPI_BAND,   MPI_LOR,    MPI_BOR,    MPI_LXOR, MPI_BXOR,
-                                 MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE};
-    for (int i = 0; i < (int)(sizeof predefined / sizeof predefined[0]); i++)
-        if (op == predefined[i])
-            return i;
-    return -1;
-}
-
 /* Bytes of one block as this process sees it (-1: none). */
 static long block_bytes(const hmpi__coll_args *a, int rank)
 {
@@ -263,7 +252,7 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
     items[2] =
         (hmpi__agree_item){bytes >= 0 ? bytes : HMPI__NO_VALUE, "bytes per block", MPI_ERR_ARG};
     items[3] =
-        (hmpi__agree_item){is_reduction(a->coll) ? hmpi__coll_op_id(a->op) : 0, "op", MPI_ERR_ARG};
+        (hmpi__agree_item){is_reduction(a->coll) ? hmpi__op_id(a->op) : 0, "op", MPI_ERR_ARG};
     return 4;
 }
 

@@ -105,9 +105,6 @@ int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchild
 double hmpi__alltoall_leaders_cost(const hmpi__cost_model *m, int ngroups, int per_group,
                                    double block, int *leaders);
 
-/* Index of a predefined op; user ops cannot be compared (-1). */
-int hmpi__coll_op_id(MPI_Op op);
-
 /* The operation's messages: on its private duplicate, with its own tag. */
 static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,
                             int peer)

@@ -251,12 +251,14 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
 
 extern char **environ;
 
-static uint64_t hash_environment(void)
+/* FNV-1a over the entries' addresses; *count: the entries. */
+static uint64_t hash_environment(size_t *count)
 {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a over the entries' addresses */
+    uint64_t h = 1469598103934665603ull;
     size_t n = 0;
     for (char **e = environ; e && *e; e++, n++)
         h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
+    *count = n;
     return (h ^ n) * 1099511628211ull;
 }
 
@@ -277,10 +279,8 @@ uint64_t hmpi__config_env_stamp(void)
     if (env_memo.array && env_memo.array == environ &&
         memcmp(environ, env_memo.entries, (env_memo.n + 1) * sizeof(char *)) == 0)
         return env_memo.stamp;
-    uint64_t stamp = hash_environment();
-    size_t n = 0;
-    while (environ && environ[n])
-        n++;
+    size_t n;
+    uint64_t stamp = hash_environment(&n);
     env_memo.array = n < ENV_MEMO ? environ : NULL; /* too long to remember: hash each time */
     if (env_memo.array) {
         memcpy(env_memo.entries, environ, (n + 1) * sizeof(char *));

@@ -30,120 +30,117 @@ typedef struct {
     unsigned classes;
 } type_class;
 
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The predefined datatypes and their classes. */
-static const type_class *classes_table(size_t *n)
-{
-    static const type_class table[] = {
-        /* the common ones first: the search is linear */
-        {MPI_INT, C_INTEGER},
-        {MPI_DOUBLE, FLOATING},
-        {MPI_FLOAT, FLOATING},
-        {MPI_LONG, C_INTEGER},
-        {MPI_UNSIGNED, C_INTEGER},
-        {MPI_LONG_LONG, C_INTEGER},
-        {MPI_LONG_LONG_INT, C_INTEGER},
-        {MPI_UNSIGNED_LONG, C_INTEGER},
-        {MPI_UNSIGNED_LONG_LONG, C_INTEGER},
-        {MPI_SHORT, C_INTEGER},
-        {MPI_UNSIGNED_SHORT, C_INTEGER},
-        {MPI_SIGNED_CHAR, C_INTEGER},
-        {MPI_UNSIGNED_CHAR, C_INTEGER},
-        {MPI_CHAR, C_INTEGER},
-        {MPI_INT8_T, C_INTEGER},
-        {MPI_INT16_T, C_INTEGER},
-        {MPI_INT32_T, C_INTEGER},
-        {MPI_INT64_T, C_INTEGER},
-        {MPI_UINT8_T, C_INTEGER},
-        {MPI_UINT16_T, C_INTEGER},
-        {MPI_UINT32_T, C_INTEGER},
-        {MPI_UINT64_T, C_INTEGER},
-        {MPI_AINT, C_INTEGER | F_INTEGER},
-        {MPI_OFFSET, C_INTEGER | F_INTEGER},
-        {MPI_COUNT, C_INTEGER | F_INTEGER},
-        {MPI_LONG_DOUBLE, FLOATING},
-        {MPI_C_BOOL, LOGICAL},
-        {MPI_C_COMPLEX, COMPLEX},
-        {MPI_C_FLOAT_COMPLEX, COMPLEX},
-        {MPI_C_DOUBLE_COMPLEX, COMPLEX},
-        {MPI_C_LONG_DOUBLE_COMPLEX, COMPLEX},
-        {MPI_BYTE, BYTE},
-        {MPI_2INT, PAIR},
-        {MPI_FLOAT_INT, PAIR},
-        {MPI_DOUBLE_INT, PAIR},
-        {MPI_LONG_INT, PAIR},
-        {MPI_SHORT_INT, PAIR},
-        {MPI_LONG_DOUBLE_INT, PAIR},
-        /* Fortran */
-        {MPI_INTEGER, F_INTEGER},
-        {MPI_REAL, FLOATING},
-        {MPI_DOUBLE_PRECISION, FLOATING},
-        {MPI_LOGICAL, LOGICAL},
-        {MPI_COMPLEX, COMPLEX},
-        {MPI_CHARACTER, C_INTEGER},
+static const type_class type_classes[] = {
+    /* the common ones first: the search is linear */
+    {MPI_INT, C_INTEGER},
+    {MPI_DOUBLE, FLOATING},
+    {MPI_FLOAT, FLOATING},
+    {MPI_LONG, C_INTEGER},
+    {MPI_UNSIGNED, C_INTEGER},
+    {MPI_LONG_LONG, C_INTEGER},
+    {MPI_LONG_LONG_INT, C_INTEGER},
+    {MPI_UNSIGNED_LONG, C_INTEGER},
+    {MPI_UNSIGNED_LONG_LONG, C_INTEGER},
+    {MPI_SHORT, C_INTEGER},
+    {MPI_UNSIGNED_SHORT, C_INTEGER},
+    {MPI_SIGNED_CHAR, C_INTEGER},
+    {MPI_UNSIGNED_CHAR, C_INTEGER},
+    {MPI_CHAR, C_INTEGER},
+    {MPI_INT8_T, C_INTEGER},
+    {MPI_INT16_T, C_INTEGER},
+    {MPI_INT32_T, C_INTEGER},
+    {MPI_INT64_T, C_INTEGER},
+    {MPI_UINT8_T, C_INTEGER},
+    {MPI_UINT16_T, C_INTEGER},
+    {MPI_UINT32_T, C_INTEGER},
+    {MPI_UINT64_T, C_INTEGER},
+    {MPI_AINT, C_INTEGER | F_INTEGER},
+    {MPI_OFFSET, C_INTEGER | F_INTEGER},
+    {MPI_COUNT, C_INTEGER | F_INTEGER},
+    {MPI_LONG_DOUBLE, FLOATING},
+    {MPI_C_BOOL, LOGICAL},
+    {MPI_C_COMPLEX, COMPLEX},
+    {MPI_C_FLOAT_COMPLEX, COMPLEX},
+    {MPI_C_DOUBLE_COMPLEX, COMPLEX},
+    {MPI_C_LONG_DOUBLE_COMPLEX, COMPLEX},
+    {MPI_BYTE, BYTE},
+    {MPI_2INT, PAIR},
+    {MPI_FLOAT_INT, PAIR},
+    {MPI_DOUBLE_INT, PAIR},
+    {MPI_LONG_INT, PAIR},
+    {MPI_SHORT_INT, PAIR},
+    {MPI_LONG_DOUBLE_INT, PAIR},
+    /* Fortran */
+    {MPI_INTEGER, F_INTEGER},
+    {MPI_REAL, FLOATING},
+    {MPI_DOUBLE_PRECISION, FLOATING},
+    {MPI_LOGICAL, LOGICAL},
+    {MPI_COMPLEX, COMPLEX},
+    {MPI_CHARACTER, C_INTEGER},
 #ifdef MPI_DOUBLE_COMPLEX
-        {MPI_DOUBLE_COMPLEX, COMPLEX},
+    {MPI_DOUBLE_COMPLEX, COMPLEX},
 #endif
 #ifdef MPI_2REAL
-        {MPI_2REAL, PAIR},
+    {MPI_2REAL, PAIR},
 #endif
 #ifdef MPI_2DOUBLE_PRECISION
-        {MPI_2DOUBLE_PRECISION, PAIR},
+    {MPI_2DOUBLE_PRECISION, PAIR},
 #endif
 #ifdef MPI_2INTEGER
-        {MPI_2INTEGER, PAIR},
+    {MPI_2INTEGER, PAIR},
 #endif
 #ifdef MPI_INTEGER1
-        {MPI_INTEGER1, F_INTEGER},
+    {MPI_INTEGER1, F_INTEGER},
 #endif
 #ifdef MPI_INTEGER2
-        {MPI_INTEGER2, F_INTEGER},
+    {MPI_INTEGER2, F_INTEGER},
 #endif
 #ifdef MPI_INTEGER4
-        {MPI_INTEGER4, F_INTEGER},
+    {MPI_INTEGER4, F_INTEGER},
 #endif
 #ifdef MPI_INTEGER8
-        {MPI_INTEGER8, F_INTEGER},
+    {MPI_INTEGER8, F_INTEGER},
 #endif
 #ifdef MPI_INTEGER16
-        {MPI_INTEGER16, F_INTEGER},
+    {MPI_INTEGER16, F_INTEGER},
 #endif
 #ifdef MPI_REAL2
-        {MPI_REAL2, FLOATING},
+    {MPI_REAL2, FLOATING},
 #endif
 #ifdef MPI_REAL4
-        {MPI_REAL4, FLOATING},
+    {MPI_REAL4, FLOATING},
 #endif
 #ifdef MPI_REAL8
-        {MPI_REAL8, FLOATING},
+    {MPI_REAL8, FLOATING},
 #endif
 #ifdef MPI_REAL16
-        {MPI_REAL16, FLOATING},
+    {MPI_REAL16, FLOATING},
 #endif
 #ifdef MPI_COMPLEX8
-        {MPI_COMPLEX8, COMPLEX},
+    {MPI_COMPLEX8, COMPLEX},
 #endif
 #ifdef MPI_COMPLEX16
-        {MPI_COMPLEX16, COMPLEX},
+    {MPI_COMPLEX16, COMPLEX},
 #endif
 #ifdef MPI_COMPLEX32
-        {MPI_COMPLEX32, COMPLEX},
+    {MPI_COMPLEX32, COMPLEX},
 #endif
 #ifdef MPI_CXX_BOOL
-        {MPI_CXX_BOOL, LOGICAL},
+    {MPI_CXX_BOOL, LOGICAL},
 #endif
 #ifdef MPI_CXX_FLOAT_COMPLEX
-        {MPI_CXX_FLOAT_COMPLEX, COMPLEX},
+    {MPI_CXX_FLOAT_COMPLEX, COMPLEX},
 #endif
 #ifdef MPI_CXX_DOUBLE_COMPLEX
-        {MPI_CXX_DOUBLE_COMPLEX, COMPLEX},
+    {MPI_CXX_DOUBLE_COMPLEX, COMPLEX},
 #endif
 #ifdef MPI_CXX_LONG_DOUBLE_COMPLEX
-        {MPI_CXX_LONG_DOUBLE_COMPLEX, COMPLEX},
+    {MPI_CXX_LONG_DOUBLE_COMPLEX, COMPLEX},
 #endif
-    };
-    *n = sizeof table / sizeof table[0];
-    return table;
-}
+};
 
 /* The predefined reduction operations, the classes each is defined on, and
  * their names for the message. MPI_REPLACE and MPI_NO_OP are for one-sided
@@ -159,48 +156,40 @@ typedef struct {
     const char *name;
 } op_class;
 
-static const op_class *op_table(size_t *n)
-{
-    static const op_class table[] = {
-        {MPI_SUM, C_INTEGER | F_INTEGER | FLOATING | COMPLEX | BYTE_ARITHMETIC, "MPI_SUM"},
-        {MPI_MAX, C_INTEGER | F_INTEGER | FLOATING | BYTE_ARITHMETIC, "MPI_MAX"},
-        {MPI_MIN, C_INTEGER | F_INTEGER | FLOATING | BYTE_ARITHMETIC, "MPI_MIN"},
-        {MPI_PROD, C_INTEGER | F_INTEGER | FLOATING | COMPLEX | BYTE_ARITHMETIC, "MPI_PROD"},
-        {MPI_LAND, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LAND"},
-        {MPI_LOR, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LOR"},
-        {MPI_LXOR, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LXOR"},
-        {MPI_BAND, C_INTEGER | F_INTEGER | BYTE, "MPI_BAND"},
-        {MPI_BOR, C_INTEGER | F_INTEGER | BYTE, "MPI_BOR"},
-        {MPI_BXOR, C_INTEGER | F_INTEGER | BYTE, "MPI_BXOR"},
-        {MPI_MAXLOC, PAIR, "MPI_MAXLOC"},
-        {MPI_MINLOC, PAIR, "MPI_MINLOC"},
-        {MPI_REPLACE, 0, "MPI_REPLACE"},
+/* hmpi's one list of the predefined operations (hmpi__op_id is an index) */
+static const op_class op_classes[] = {
+    {MPI_SUM, C_INTEGER | F_INTEGER | FLOATING | COMPLEX | BYTE_ARITHMETIC, "MPI_SUM"},
+    {MPI_MAX, C_INTEGER | F_INTEGER | FLOATING | BYTE_ARITHMETIC, "MPI_MAX"},
+    {MPI_MIN, C_INTEGER | F_INTEGER | FLOATING | BYTE_ARITHMETIC, "MPI_MIN"},
+    {MPI_PROD, C_INTEGER | F_INTEGER | FLOATING | COMPLEX | BYTE_ARITHMETIC, "MPI_PROD"},
+    {MPI_LAND, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LAND"},
+    {MPI_LOR, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LOR"},
+    {MPI_LXOR, C_INTEGER | LOGICAL | BYTE_ARITHMETIC, "MPI_LXOR"},
+    {MPI_BAND, C_INTEGER | F_INTEGER | BYTE, "MPI_BAND"},
+    {MPI_BOR, C_INTEGER | F_INTEGER | BYTE, "MPI_BOR"},
+    {MPI_BXOR, C_INTEGER | F_INTEGER | BYTE, "MPI_BXOR"},
+    {MPI_MAXLOC, PAIR, "MPI_MAXLOC"},
+    {MPI_MINLOC, PAIR, "MPI_MINLOC"},
+    {MPI_REPLACE, 0, "MPI_REPLACE"},
 #ifdef MPI_NO_OP
-        {MPI_NO_OP, 0, "MPI_NO_OP"},
+    {MPI_NO_OP, 0, "MPI_NO_OP"},
 #endif
-    };
-    *n = sizeof table / sizeof table[0];
-    return table;
-}
+};
 
-static const op_class *find_op(MPI_Op op)
+int hmpi__op_id(MPI_Op op)
 {
-    size_t n;
-    const op_class *table = op_table(&n);
-    for (size_t i = 0; i < n; i++)
-        if (table[i].op == op)
-            return &table[i];
-    return NULL;
+    for (size_t i = 0; i < COUNT_OF(op_classes); i++)
+        if (op_classes[i].op == op)
+            return (int)i;
+    return -1;
 }
 
 /* The classes of a named type; -1 if the table does not know it. */
 static long named_classes(MPI_Datatype type)
 {
-    size_t n;
-    const type_class *table = classes_table(&n);
-    for (size_t i = 0; i < n; i++)
-        if (table[i].type == type)
-            return table[i].classes;
+    for (size_t i = 0; i < COUNT_OF(type_classes); i++)
+        if (type_classes[i].type == type)
+            return type_classes[i].classes;
     return -1;
 }
 
@@ -229,7 +218,8 @@ static long classes_of(MPI_Datatype type)
 
 int hmpi__op_check(const char *fn, MPI_Op op, MPI_Datatype type)
 {
-    const op_class *o = find_op(op);
+    int id = hmpi__op_id(op);
+    const op_class *o = id >= 0 ? &op_classes[id] : NULL;
     char type_name[MPI_MAX_OBJECT_NAME] = "";
     int len = 0;
     long classes;

@@ -10,4 +10,9 @@
  * decides alone, and every process of a collective decides the same. */
 int hmpi__op_check(const char *fn, MPI_Op op, MPI_Datatype type);
 
+/* The index of a predefined operation in hmpi's list of them, the same on
+ * every process; -1 for user-defined operations, which cannot be compared
+ * across processes. */
+int hmpi__op_id(MPI_Op op);
+
 #endif
