@@ -19,4 +19,15 @@ PKG_CONFIG_PATH="$libdir/pkgconfig" "$mpicc" "$here/../../examples/hierarchical_
 for exe in "$work/consumer/consumer" "$work/pc-consumer"; do
   LD_LIBRARY_PATH="$libdir" "$mpiexec" -n 2 "$exe"
 done
-echo "install: find_package(hmpi) and pkg-config consumers built and ran"
+# the installed wrappers: one command each, MPI 4 names on any library
+"$work/prefix/bin/hmpicc" "$here/../../examples/hierarchical_sum.c" -o "$work/hmpicc-consumer"
+"$mpiexec" -n 2 "$work/hmpicc-consumer" >/dev/null
+if [ -x "$work/prefix/bin/hmpifort" ]; then
+  (cd "$work" && "$work/prefix/bin/hmpifort" "$here/../fortran/hmpi_api.f90" -o "$work/hmpifort-consumer")
+  "$mpiexec" -n 2 "$work/hmpifort-consumer"
+  mpifort=$("$work/prefix/bin/hmpifort" --showme | cut -d' ' -f1)
+  (cd "$work" && "$mpifort" "$here/../fortran/mpi4_f08.f90" -o "$work/pc-fortran-consumer" \
+    $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags --libs hmpi-fortran))
+  LD_LIBRARY_PATH="$libdir" "$mpiexec" -n 2 "$work/pc-fortran-consumer"
+fi
+echo "install: find_package(hmpi), pkg-config and wrapper consumers built and ran"

@@ -1,0 +1,389 @@
+/* The MPI library's Fortran bindings call its C PMPI_X directly, past this
+ * library's MPI_X: Open MPI 4.1's mpi_f08 through libmpi_mpifh
+ * (mpi_start_f08_ -> ompi_start_f -> PMPI_Start), MPICH 4.0's mpi_f08
+ * straight (mpi_start_f08_ -> PMPI_Start). So that Fortran programs may
+ * start, wait for and free the requests of MPI 4's persistent collectives
+ * and split by hardware, this file defines the Fortran entry points that
+ * lead there:
+ *   - Open MPI: ompi_X_f (what mpi_f08 calls), and its aliases mpi_X_
+ *     (mpif.h, `use mpi`) and pmpi_X_ (what mpi_f08's tests call);
+ *   - MPICH: mpi_X_f08_ (what `use mpi_f08` programs call).
+ * Each converts the Fortran handles and statuses and calls MPI_X above,
+ * which hands the library's own requests on to PMPI_X. Linked before the
+ * library's Fortran libraries (hmpifort) or preloaded, they win. MPICH's
+ * persistent collectives (mpi_bcast_init_f08ts_) already call MPI_X. */
+#include "mpi4/mpi4.h"
+
+#if (defined(OPEN_MPI) && OMPI_MAJOR_VERSION == 4) || defined(MPICH)
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef int hmpi_flogical; /* a default LOGICAL of gfortran (.true. is 1) */
+
+#ifdef OPEN_MPI
+/* Open MPI's sentinels are common blocks, recognized by address; its
+ * Fortran status is MPI_STATUS_SIZE integers (mpif.h and mpi_f08 alike) */
+extern MPI_Fint mpi_fortran_status_ignore_[] __attribute__((weak));
+extern MPI_Fint mpi_fortran_statuses_ignore_[] __attribute__((weak));
+#define F_STATUS_IGNORE mpi_fortran_status_ignore_
+#define F_STATUSES_IGNORE mpi_fortran_statuses_ignore_
+#define F_ENTRY(name) ompi_##name##_f
+#define F_ALIASES(name, args)                                                                      \
+    HMPI_API void mpi_##name##_ args __attribute__((alias("ompi_" #name "_f")));                   \
+    HMPI_API void pmpi_##name##_ args __attribute__((alias("ompi_" #name "_f")));
+static void status_out(const MPI_Status *c, MPI_Fint *f)
+{
+    if (c != MPI_STATUS_IGNORE)
+        PMPI_Status_c2f(c, f);
+}
+#else
+/* MPICH's mpi_f08 status (MPI_F08_status) is its C MPI_Status, field for
+ * field; its sentinels are the objects mpi.h names */
+#define F_STATUS_IGNORE ((MPI_Fint *)MPI_F08_STATUS_IGNORE)
+#define F_STATUSES_IGNORE ((MPI_Fint *)MPI_F08_STATUSES_IGNORE)
+#define F_ENTRY(name) mpi_##name##_f08_
+#define F_ALIASES(name, args)
+static void status_out(const MPI_Status *c, MPI_Fint *f)
+{
+    if (c != MPI_STATUS_IGNORE)
+        memcpy(f, c, sizeof *c);
+}
+#endif
+
+/* Fortran integers in a status */
+#define F_STATUS_SIZE (sizeof(MPI_Status) / sizeof(MPI_Fint))
+#define STACK_REQUESTS 16
+
+static void set_ierr(MPI_Fint *ierr, int rc)
+{
+    if (ierr) /* an absent OPTIONAL ierror (mpi_f08) */
+        *ierr = (MPI_Fint)rc;
+}
+
+static int ignores_status(const MPI_Fint *f)
+{
+    return f == F_STATUS_IGNORE;
+}
+
+static int ignores_statuses(const MPI_Fint *f)
+{
+    return f == F_STATUSES_IGNORE;
+}
+
+/* count requests, and statuses unless ignored, on the stack or the heap */
+typedef struct f_arrays {
+    MPI_Request reqs_stack[STACK_REQUESTS], *reqs;
+    MPI_Status stats_stack[STACK_REQUESTS], *stats;
+    int idx_stack[STACK_REQUESTS], *idx;
+    int ignore; /* the program passed MPI_STATUSES_IGNORE */
+} f_arrays;
+
+static int arrays_in(f_arrays *a, int count, const MPI_Fint *freqs, const MPI_Fint *fstats)
+{
+    size_t n = count > 0 ? (size_t)count : 1;
+    int small = count <= STACK_REQUESTS;
+    a->reqs = small ? a->reqs_stack : malloc(n * sizeof *a->reqs);
+    a->stats = small ? a->stats_stack : malloc(n * sizeof *a->stats);
+    a->idx = small ? a->idx_stack : malloc(n * sizeof *a->idx);
+    if (!a->reqs || !a->stats || !a->idx)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < count; i++)
+        a->reqs[i] = MPI_Request_f2c(freqs[i]);
+    /* MPI_STATUSES_IGNORE may be NULL (Open MPI): chosen last */
+    a->ignore = ignores_statuses(fstats);
+    return MPI_SUCCESS;
+}
+
+/* what to pass for the statuses */
+static MPI_Status *c_statuses(const f_arrays *a)
+{
+    return a->ignore ? MPI_STATUSES_IGNORE : a->stats;
+}
+
+static void arrays_out(f_arrays *a, int count, MPI_Fint *freqs)
+{
+    for (int i = 0; i < count; i++)
+        freqs[i] = MPI_Request_c2f(a->reqs[i]);
+}
+
+static void statuses_out(const f_arrays *a, int n, MPI_Fint *fstats)
+{
+    if (a->ignore)
+        return;
+    for (int i = 0; i < n; i++)
+        status_out(&a->stats[i], fstats + (size_t)i * F_STATUS_SIZE);
+}
+
+static void arrays_free(f_arrays *a)
+{
+    if (a->reqs && a->reqs != a->reqs_stack)
+        free(a->reqs);
+    if (a->stats && a->stats != a->stats_stack)
+        free(a->stats);
+    if (a->idx && a->idx != a->idx_stack)
+        free(a->idx);
+}
+
+/* ---- single requests ------------------------------------------------------ */
+
+HMPI_API void F_ENTRY(start)(MPI_Fint *request, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(start)(MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request r = MPI_Request_f2c(*request);
+    int rc = MPI_Start(&r);
+    if (rc == MPI_SUCCESS)
+        *request = MPI_Request_c2f(r);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(start, (MPI_Fint * request, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(wait)(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(wait)(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr)
+{
+    MPI_Request r = MPI_Request_f2c(*request);
+    MPI_Status s, *sp = ignores_status(status) ? MPI_STATUS_IGNORE : &s;
+    int rc = MPI_Wait(&r, sp);
+    if (rc == MPI_SUCCESS) {
+        *request = MPI_Request_c2f(r);
+        status_out(sp, status);
+    }
+    set_ierr(ierr, rc);
+}
+F_ALIASES(wait, (MPI_Fint * request, MPI_Fint *status, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(test)(MPI_Fint *request, hmpi_flogical *flag, MPI_Fint *status,
+                            MPI_Fint *ierr);
+HMPI_API void F_ENTRY(test)(MPI_Fint *request, hmpi_flogical *flag, MPI_Fint *status,
+                            MPI_Fint *ierr)
+{
+    MPI_Request r = MPI_Request_f2c(*request);
+    MPI_Status s, *sp = ignores_status(status) ? MPI_STATUS_IGNORE : &s;
+    int c_flag = 0;
+    int rc = MPI_Test(&r, &c_flag, sp);
+    if (rc == MPI_SUCCESS) {
+        *request = MPI_Request_c2f(r);
+        *flag = c_flag ? 1 : 0;
+        if (c_flag)
+            status_out(sp, status);
+    }
+    set_ierr(ierr, rc);
+}
+F_ALIASES(test, (MPI_Fint * request, hmpi_flogical *flag, MPI_Fint *status, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(request_get_status)(MPI_Fint *request, hmpi_flogical *flag, MPI_Fint *status,
+                                          MPI_Fint *ierr);
+HMPI_API void F_ENTRY(request_get_status)(MPI_Fint *request, hmpi_flogical *flag, MPI_Fint *status,
+                                          MPI_Fint *ierr)
+{
+    MPI_Status s, *sp = ignores_status(status) ? MPI_STATUS_IGNORE : &s;
+    int c_flag = 0;
+    int rc = MPI_Request_get_status(MPI_Request_f2c(*request), &c_flag, sp);
+    if (rc == MPI_SUCCESS) {
+        *flag = c_flag ? 1 : 0;
+        if (c_flag)
+            status_out(sp, status);
+    }
+    set_ierr(ierr, rc);
+}
+F_ALIASES(request_get_status,
+          (MPI_Fint * request, hmpi_flogical *flag, MPI_Fint *status, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(request_free)(MPI_Fint *request, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(request_free)(MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request r = MPI_Request_f2c(*request);
+    int rc = MPI_Request_free(&r);
+    if (rc == MPI_SUCCESS)
+        *request = MPI_Request_c2f(MPI_REQUEST_NULL);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(request_free, (MPI_Fint * request, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(cancel)(MPI_Fint *request, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(cancel)(MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request r = MPI_Request_f2c(*request);
+    set_ierr(ierr, MPI_Cancel(&r));
+}
+F_ALIASES(cancel, (MPI_Fint * request, MPI_Fint *ierr))
+
+/* ---- arrays of requests ----------------------------------------------------- */
+
+HMPI_API void F_ENTRY(startall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(startall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    int rc = arrays_in(&a, *count, requests, F_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Startall(*count, a.reqs);
+    if (rc == MPI_SUCCESS)
+        arrays_out(&a, *count, requests);
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(startall, (MPI_Fint * count, MPI_Fint *requests, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(waitall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *statuses,
+                               MPI_Fint *ierr);
+HMPI_API void F_ENTRY(waitall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *statuses,
+                               MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    int rc = arrays_in(&a, *count, requests, statuses);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Waitall(*count, a.reqs, c_statuses(&a));
+    if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) {
+        arrays_out(&a, *count, requests);
+        statuses_out(&a, *count, statuses);
+    }
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(waitall, (MPI_Fint * count, MPI_Fint *requests, MPI_Fint *statuses, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(testall)(MPI_Fint *count, MPI_Fint *requests, hmpi_flogical *flag,
+                               MPI_Fint *statuses, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(testall)(MPI_Fint *count, MPI_Fint *requests, hmpi_flogical *flag,
+                               MPI_Fint *statuses, MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    int c_flag = 0;
+    int rc = arrays_in(&a, *count, requests, statuses);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Testall(*count, a.reqs, &c_flag, c_statuses(&a));
+    if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) {
+        *flag = c_flag ? 1 : 0;
+        arrays_out(&a, *count, requests);
+        if (c_flag)
+            statuses_out(&a, *count, statuses);
+    }
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(testall, (MPI_Fint * count, MPI_Fint *requests, hmpi_flogical *flag, MPI_Fint *statuses,
+                    MPI_Fint *ierr))
+
+/* Fortran indices count from 1 */
+static MPI_Fint f_index(int c_index)
+{
+    return c_index == MPI_UNDEFINED ? MPI_UNDEFINED : c_index + 1;
+}
+
+HMPI_API void F_ENTRY(waitany)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *indx,
+                               MPI_Fint *status, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(waitany)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *indx,
+                               MPI_Fint *status, MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    MPI_Status s, *sp = ignores_status(status) ? MPI_STATUS_IGNORE : &s;
+    int c_index = MPI_UNDEFINED;
+    int rc = arrays_in(&a, *count, requests, F_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Waitany(*count, a.reqs, &c_index, sp);
+    if (rc == MPI_SUCCESS) {
+        arrays_out(&a, *count, requests);
+        *indx = f_index(c_index);
+        status_out(sp, status);
+    }
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(waitany,
+          (MPI_Fint * count, MPI_Fint *requests, MPI_Fint *indx, MPI_Fint *status, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(testany)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *indx,
+                               hmpi_flogical *flag, MPI_Fint *status, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(testany)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *indx,
+                               hmpi_flogical *flag, MPI_Fint *status, MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    MPI_Status s, *sp = ignores_status(status) ? MPI_STATUS_IGNORE : &s;
+    int c_index = MPI_UNDEFINED, c_flag = 0;
+    int rc = arrays_in(&a, *count, requests, F_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Testany(*count, a.reqs, &c_index, &c_flag, sp);
+    if (rc == MPI_SUCCESS) {
+        arrays_out(&a, *count, requests);
+        *indx = f_index(c_index);
+        *flag = c_flag ? 1 : 0;
+        if (c_flag)
+            status_out(sp, status);
+    }
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(testany, (MPI_Fint * count, MPI_Fint *requests, MPI_Fint *indx, hmpi_flogical *flag,
+                    MPI_Fint *status, MPI_Fint *ierr))
+
+typedef int (*some_fn)(int, MPI_Request[], int *, int[], MPI_Status[]);
+
+static void some(some_fn fn, MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
+                 MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr)
+{
+    f_arrays a = {0};
+    int c_out = MPI_UNDEFINED;
+    int rc = arrays_in(&a, *incount, requests, statuses);
+    if (rc == MPI_SUCCESS)
+        rc = fn(*incount, a.reqs, &c_out, a.idx, c_statuses(&a));
+    if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) {
+        arrays_out(&a, *incount, requests);
+        *outcount = c_out;
+        for (int i = 0; c_out != MPI_UNDEFINED && i < c_out; i++)
+            indices[i] = a.idx[i] + 1;
+        if (c_out != MPI_UNDEFINED)
+            statuses_out(&a, c_out, statuses);
+    }
+    arrays_free(&a);
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(waitsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
+                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(waitsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
+                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr)
+{
+    some(MPI_Waitsome, incount, requests, outcount, indices, statuses, ierr);
+}
+F_ALIASES(waitsome, (MPI_Fint * incount, MPI_Fint *requests, MPI_Fint *outcount, MPI_Fint *indices,
+                     MPI_Fint *statuses, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(testsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
+                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(testsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
+                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr)
+{
+    some(MPI_Testsome, incount, requests, outcount, indices, statuses, ierr);
+}
+F_ALIASES(testsome, (MPI_Fint * incount, MPI_Fint *requests, MPI_Fint *outcount, MPI_Fint *indices,
+                     MPI_Fint *statuses, MPI_Fint *ierr))
+
+/* ---- communicators ---------------------------------------------------------- */
+
+HMPI_API void F_ENTRY(comm_split_type)(MPI_Fint *comm, MPI_Fint *split_type, MPI_Fint *key,
+                                       MPI_Fint *info, MPI_Fint *newcomm, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(comm_split_type)(MPI_Fint *comm, MPI_Fint *split_type, MPI_Fint *key,
+                                       MPI_Fint *info, MPI_Fint *newcomm, MPI_Fint *ierr)
+{
+    MPI_Comm c_new = MPI_COMM_NULL;
+    int rc =
+        MPI_Comm_split_type(MPI_Comm_f2c(*comm), *split_type, *key, MPI_Info_f2c(*info), &c_new);
+    if (rc == MPI_SUCCESS)
+        *newcomm = MPI_Comm_c2f(c_new);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(comm_split_type, (MPI_Fint * comm, MPI_Fint *split_type, MPI_Fint *key, MPI_Fint *info,
+                            MPI_Fint *newcomm, MPI_Fint *ierr))
+
+HMPI_API void F_ENTRY(comm_get_info)(MPI_Fint *comm, MPI_Fint *info_used, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(comm_get_info)(MPI_Fint *comm, MPI_Fint *info_used, MPI_Fint *ierr)
+{
+    MPI_Info c_info = MPI_INFO_NULL;
+    int rc = MPI_Comm_get_info(MPI_Comm_f2c(*comm), &c_info);
+    if (rc == MPI_SUCCESS)
+        *info_used = MPI_Info_c2f(c_info);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(comm_get_info, (MPI_Fint * comm, MPI_Fint *info_used, MPI_Fint *ierr))
+
+#endif
