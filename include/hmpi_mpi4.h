@@ -167,6 +167,317 @@ HMPI_MPI4_DECL int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int se
                                                MPI_Info info, MPI_Request *request);
 #endif
 
+/* ---- large-count collectives (MPI 4.0 §6, §8.6: MPI_Count, MPI_Aint) -------- */
+
+#if MPI_VERSION < 4
+/** Defined when this header declared the large-count collectives. */
+#define HMPI_MPI4_DECLARES_LARGE_COUNT 1
+/** MPI 4.0's MPI_Bcast_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+                               MPI_Comm comm);
+/** MPI 4.0's MPI_Ibcast_c. */
+HMPI_MPI4_DECL int MPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+                                MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Bcast_init_c. */
+HMPI_MPI4_DECL int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+                                    MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Allgather_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                   void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                   MPI_Comm comm);
+/** MPI 4.0's MPI_Iallgather_c. */
+HMPI_MPI4_DECL int MPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                    MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Allgather_init_c. */
+HMPI_MPI4_DECL int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount,
+                                        MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                        MPI_Request *request);
+/** MPI 4.0's MPI_Alltoall_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                  MPI_Comm comm);
+/** MPI 4.0's MPI_Ialltoall_c. */
+HMPI_MPI4_DECL int MPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                   void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                   MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoall_init_c. */
+HMPI_MPI4_DECL int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount,
+                                       MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                       MPI_Request *request);
+/** MPI 4.0's MPI_Gather_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                                MPI_Comm comm);
+/** MPI 4.0's MPI_Igather_c. */
+HMPI_MPI4_DECL int MPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                 int root, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Gather_init_c. */
+HMPI_MPI4_DECL int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount,
+                                     MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                     MPI_Request *request);
+/** MPI 4.0's MPI_Scatter_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                 int root, MPI_Comm comm);
+/** MPI 4.0's MPI_Iscatter_c. */
+HMPI_MPI4_DECL int MPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                  int root, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Scatter_init_c. */
+HMPI_MPI4_DECL int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount,
+                                      MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                      MPI_Request *request);
+/** MPI 4.0's MPI_Allreduce_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/** MPI 4.0's MPI_Iallreduce_c. */
+HMPI_MPI4_DECL int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    MPI_Request *request);
+/** MPI 4.0's MPI_Allreduce_init_c. */
+HMPI_MPI4_DECL int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                        MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Scan_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/** MPI 4.0's MPI_Iscan_c. */
+HMPI_MPI4_DECL int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                               MPI_Request *request);
+/** MPI 4.0's MPI_Scan_init_c. */
+HMPI_MPI4_DECL int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request);
+/** MPI 4.0's MPI_Exscan_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/** MPI 4.0's MPI_Iexscan_c. */
+HMPI_MPI4_DECL int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                 MPI_Request *request);
+/** MPI 4.0's MPI_Exscan_init_c. */
+HMPI_MPI4_DECL int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                     MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm);
+/** MPI 4.0's MPI_Ireduce_c. */
+HMPI_MPI4_DECL int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                                 MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_init_c. */
+HMPI_MPI4_DECL int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                                     MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_block_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf,
+                                              MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op,
+                                              MPI_Comm comm);
+/** MPI 4.0's MPI_Ireduce_scatter_block_c. */
+HMPI_MPI4_DECL int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf,
+                                               MPI_Count recvcount, MPI_Datatype datatype,
+                                               MPI_Op op, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_block_init_c. */
+HMPI_MPI4_DECL int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf,
+                                                   MPI_Count recvcount, MPI_Datatype datatype,
+                                                   MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                                   MPI_Request *request);
+/** MPI 4.0's MPI_Gatherv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, const MPI_Count recvcounts[],
+                                 const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                                 MPI_Comm comm);
+/** MPI 4.0's MPI_Igatherv_c. */
+HMPI_MPI4_DECL int MPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, const MPI_Count recvcounts[],
+                                  const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Gatherv_init_c. */
+HMPI_MPI4_DECL int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+                                      MPI_Datatype sendtype, void *recvbuf,
+                                      const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                      MPI_Request *request);
+/** MPI 4.0's MPI_Scatterv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                  const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf,
+                                  MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm);
+/** MPI 4.0's MPI_Iscatterv_c. */
+HMPI_MPI4_DECL int MPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                   const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf,
+                                   MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                                   MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Scatterv_init_c. */
+HMPI_MPI4_DECL int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                       const MPI_Aint displs[], MPI_Datatype sendtype,
+                                       void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                       int root, MPI_Comm comm, MPI_Info info,
+                                       MPI_Request *request);
+/** MPI 4.0's MPI_Allgatherv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                    void *recvbuf, const MPI_Count recvcounts[],
+                                    const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm);
+/** MPI 4.0's MPI_Iallgatherv_c. */
+HMPI_MPI4_DECL int MPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount,
+                                     MPI_Datatype sendtype, void *recvbuf,
+                                     const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Allgatherv_init_c. */
+HMPI_MPI4_DECL int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+                                         MPI_Datatype sendtype, void *recvbuf,
+                                         const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                         MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                   const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                   const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                                   MPI_Datatype recvtype, MPI_Comm comm);
+/** MPI 4.0's MPI_Ialltoallv_c. */
+HMPI_MPI4_DECL int MPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                    const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallv_init_c. */
+HMPI_MPI4_DECL int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                        const MPI_Aint sdispls[], MPI_Datatype sendtype,
+                                        void *recvbuf, const MPI_Count recvcounts[],
+                                        const MPI_Aint rdispls[], MPI_Datatype recvtype,
+                                        MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallw_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                   const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                   void *recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                   MPI_Comm comm);
+/** MPI 4.0's MPI_Ialltoallw_c. */
+HMPI_MPI4_DECL int MPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                    const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                    void *recvbuf, const MPI_Count recvcounts[],
+                                    const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                    MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Alltoallw_init_c. */
+HMPI_MPI4_DECL int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                        const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                        void *recvbuf, const MPI_Count recvcounts[],
+                                        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                        MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf,
+                                        const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                        MPI_Op op, MPI_Comm comm);
+/** MPI 4.0's MPI_Ireduce_scatter_c. */
+HMPI_MPI4_DECL int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf,
+                                         const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                         MPI_Op op, MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_scatter_init_c. */
+HMPI_MPI4_DECL int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf,
+                                             const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                             MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                             MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgather_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount,
+                                            MPI_Datatype sendtype, void *recvbuf,
+                                            MPI_Count recvcount, MPI_Datatype recvtype,
+                                            MPI_Comm comm);
+/** MPI 4.0's MPI_Ineighbor_allgather_c. */
+HMPI_MPI4_DECL int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount,
+                                             MPI_Datatype sendtype, void *recvbuf,
+                                             MPI_Count recvcount, MPI_Datatype recvtype,
+                                             MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgather_init_c. */
+HMPI_MPI4_DECL int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount,
+                                                 MPI_Datatype sendtype, void *recvbuf,
+                                                 MPI_Count recvcount, MPI_Datatype recvtype,
+                                                 MPI_Comm comm, MPI_Info info,
+                                                 MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoall_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           MPI_Count recvcount, MPI_Datatype recvtype,
+                                           MPI_Comm comm);
+/** MPI 4.0's MPI_Ineighbor_alltoall_c. */
+HMPI_MPI4_DECL int MPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
+                                            MPI_Datatype sendtype, void *recvbuf,
+                                            MPI_Count recvcount, MPI_Datatype recvtype,
+                                            MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoall_init_c. */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount,
+                                                MPI_Datatype sendtype, void *recvbuf,
+                                                MPI_Count recvcount, MPI_Datatype recvtype,
+                                                MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgatherv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+                                             MPI_Datatype sendtype, void *recvbuf,
+                                             const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                             MPI_Datatype recvtype, MPI_Comm comm);
+/** MPI 4.0's MPI_Ineighbor_allgatherv_c. */
+HMPI_MPI4_DECL int MPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+                                              MPI_Datatype sendtype, void *recvbuf,
+                                              const MPI_Count recvcounts[], const MPI_Aint displs[],
+                                              MPI_Datatype recvtype, MPI_Comm comm,
+                                              MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_allgatherv_init_c. */
+HMPI_MPI4_DECL int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+                                                  MPI_Datatype sendtype, void *recvbuf,
+                                                  const MPI_Count recvcounts[],
+                                                  const MPI_Aint displs[], MPI_Datatype recvtype,
+                                                  MPI_Comm comm, MPI_Info info,
+                                                  MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallv_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                            const MPI_Aint sdispls[], MPI_Datatype sendtype,
+                                            void *recvbuf, const MPI_Count recvcounts[],
+                                            const MPI_Aint rdispls[], MPI_Datatype recvtype,
+                                            MPI_Comm comm);
+/** MPI 4.0's MPI_Ineighbor_alltoallv_c. */
+HMPI_MPI4_DECL int MPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                             const MPI_Aint sdispls[], MPI_Datatype sendtype,
+                                             void *recvbuf, const MPI_Count recvcounts[],
+                                             const MPI_Aint rdispls[], MPI_Datatype recvtype,
+                                             MPI_Comm comm, MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallv_init_c. */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                                 const MPI_Aint sdispls[], MPI_Datatype sendtype,
+                                                 void *recvbuf, const MPI_Count recvcounts[],
+                                                 const MPI_Aint rdispls[], MPI_Datatype recvtype,
+                                                 MPI_Comm comm, MPI_Info info,
+                                                 MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallw_c (see doc/mpi4.md). */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                            const MPI_Aint sdispls[],
+                                            const MPI_Datatype sendtypes[], void *recvbuf,
+                                            const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                                            const MPI_Datatype recvtypes[], MPI_Comm comm);
+/** MPI 4.0's MPI_Ineighbor_alltoallw_c. */
+HMPI_MPI4_DECL int MPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                             const MPI_Aint sdispls[],
+                                             const MPI_Datatype sendtypes[], void *recvbuf,
+                                             const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                                             const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                             MPI_Request *request);
+/** MPI 4.0's MPI_Neighbor_alltoallw_init_c. */
+HMPI_MPI4_DECL int MPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+                                                 const MPI_Aint sdispls[],
+                                                 const MPI_Datatype sendtypes[], void *recvbuf,
+                                                 const MPI_Count recvcounts[],
+                                                 const MPI_Aint rdispls[],
+                                                 const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                                 MPI_Info info, MPI_Request *request);
+/** MPI 4.0's MPI_Reduce_local_c. */
+HMPI_MPI4_DECL int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count,
+                                      MPI_Datatype datatype, MPI_Op op);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

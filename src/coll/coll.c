@@ -204,16 +204,17 @@ fn_fail:
 /* Bytes of one block as this process sees it (-1: none). */
 static long block_bytes(const hmpi__coll_args *a, int rank)
 {
-    int uses_send, uses_recv, tsize;
+    int uses_send, uses_recv;
+    MPI_Count tsize; /* elements past 2 GiB: MPI 4's large counts */
     if (is_vector(a->coll))
         return -1; /* sizes vary by process */
     significant(a, rank, &uses_send, &uses_recv);
     if (uses_recv && a->rcount >= 0 && a->rtype != MPI_DATATYPE_NULL) {
-        MPI_Type_size(a->rtype, &tsize);
+        MPI_Type_size_x(a->rtype, &tsize);
         return (long)a->rcount * tsize;
     }
     if (uses_send && a->scount >= 0 && a->stype != MPI_DATATYPE_NULL) {
-        MPI_Type_size(a->stype, &tsize);
+        MPI_Type_size_x(a->stype, &tsize);
         return (long)a->scount * tsize;
     }
     return -1;

@@ -3,6 +3,7 @@
 #include "fortran/fortran.h"
 
 #include "core/error.h"
+#include "mpi4/mpi4.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -75,37 +76,14 @@ int hmpi__f_types(const MPI_Fint *f, int n, const char *fn, const char *arg, MPI
 
 int hmpi__f_group_size(MPI_Comm comm)
 {
-    int inter = 0, size = 0;
-    if (comm == MPI_COMM_NULL)
-        return 0;
-    MPI_Comm_test_inter(comm, &inter);
-    if (inter)
-        MPI_Comm_remote_size(comm, &size);
-    else
-        MPI_Comm_size(comm, &size);
-    return size;
+    return hmpi__mpi4_group_size(comm);
 }
 
 int hmpi__f_degree(MPI_Comm comm, int which)
 {
-    int topo = MPI_UNDEFINED, n = 0, in = 0, out = 0, weighted = 0, rank = 0;
-    if (comm == MPI_COMM_NULL)
-        return 0;
-    MPI_Topo_test(comm, &topo);
-    if (topo == MPI_CART) {
-        MPI_Cartdim_get(comm, &n);
-        return 2 * n;
-    }
-    if (topo == MPI_GRAPH) {
-        MPI_Comm_rank(comm, &rank);
-        MPI_Graph_neighbors_count(comm, rank, &n);
-        return n;
-    }
-    if (topo == MPI_DIST_GRAPH) {
-        MPI_Dist_graph_neighbors_count(comm, &in, &out, &weighted);
-        return which == 0 ? out : in;
-    }
-    return 0;
+    int in = 0, out = 0;
+    hmpi__mpi4_degrees(comm, &in, &out);
+    return which == 0 ? out : in;
 }
 
 int hmpi__f_iso_count(MPI_Comm comm)

@@ -21,6 +21,9 @@
 
 #include <hmpi_mpi4.h>
 
+/* Datatypes a proxy owns (the large-count forms' on MPI 3.1 libraries). */
+#define HMPI__PROXY_OWNED 2
+
 /* An hmpi operation behind an MPI_Request. */
 typedef struct hmpi__proxy {
     MPI_Request handle; /* what the program holds */
@@ -28,12 +31,23 @@ typedef struct hmpi__proxy {
                            nonblocking one completed */
     int persistent;
     int finished; /* complete inside hmpi, not yet reported to the program */
+    MPI_Datatype owned[HMPI__PROXY_OWNED]; /* freed with the proxy, or MPI_DATATYPE_NULL */
 } hmpi__proxy;
 
 /* Hand r out as an MPI_Request (nonblocking ones are already started).
  * On failure r is freed and the error raised on comm. */
 int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *fn,
                     MPI_Request *out);
+
+/* The same, the proxy owning the datatypes owned[] (MPI_DATATYPE_NULL
+ * where none; freed with it, or at once on failure). */
+int hmpi__mpi4_wrap_owning(HMPI_Request r, int persistent, MPI_Datatype owned[HMPI__PROXY_OWNED],
+                           MPI_Comm comm, const char *fn, MPI_Request *out);
+
+/* The size of comm's group (remote group of an intercommunicator), and the
+ * in- and out-degree of its process topology (0 without one). */
+int hmpi__mpi4_group_size(MPI_Comm comm);
+void hmpi__mpi4_degrees(MPI_Comm comm, int *indegree, int *outdegree);
 
 /* HMPI_MPI4_COLLECTIVES: should this blocking or nonblocking collective on
  * comm run in hmpi? Collective (all processes of comm take the same way). */

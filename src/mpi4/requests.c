@@ -114,13 +114,28 @@ static void remove_proxy(hmpi__proxy *p)
 
 /* ---- proxies --------------------------------------------------------------- */
 
+static void free_owned(MPI_Datatype owned[HMPI__PROXY_OWNED])
+{
+    for (int i = 0; owned && i < HMPI__PROXY_OWNED; i++)
+        if (owned[i] != MPI_DATATYPE_NULL)
+            PMPI_Type_free(&owned[i]);
+}
+
 int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *fn, MPI_Request *out)
+{
+    return hmpi__mpi4_wrap_owning(r, persistent, NULL, comm, fn, out);
+}
+
+int hmpi__mpi4_wrap_owning(HMPI_Request r, int persistent, MPI_Datatype owned[HMPI__PROXY_OWNED],
+                           MPI_Comm comm, const char *fn, MPI_Request *out)
 {
     hmpi__proxy *p = calloc(1, sizeof *p);
     if (p && PMPI_Send_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, &p->handle) ==
                  MPI_SUCCESS) {
         p->req = r;
         p->persistent = persistent;
+        for (int i = 0; i < HMPI__PROXY_OWNED; i++)
+            p->owned[i] = owned ? owned[i] : MPI_DATATYPE_NULL;
         if (insert(p) == MPI_SUCCESS) {
             *out = p->handle;
             return MPI_SUCCESS;
@@ -128,6 +143,7 @@ int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *f
         PMPI_Request_free(&p->handle);
     }
     free(p);
+    free_owned(owned);
     int rc = MPI_SUCCESS;
     if (r->active) /* a nonblocking one runs already: let it finish */
         rc = hmpi__request_wait(&r, MPI_STATUS_IGNORE);
@@ -141,6 +157,7 @@ static void destroy(hmpi__proxy *p)
 {
     remove_proxy(p);
     PMPI_Request_free(&p->handle);
+    free_owned(p->owned);
     free(p);
 }
 

@@ -192,24 +192,39 @@ static int keep_buffer(hmpi__sched *s, void *buf)
     return 0;
 }
 
-/* Is type a predefined one, or contiguous copies of one? (A type that fills
- * its extent may still store its elements out of order.) */
+/* Is type a predefined one, or contiguous copies of one, or gap-free
+ * vectors and structs of such (what MPI 4's large counts build on MPI 3.1
+ * libraries)? (A type that fills its extent may still store its elements
+ * out of order.) */
 static int type_is_in_order(MPI_Datatype type)
 {
-    int nints, naddrs, ntypes, combiner, ints[1], in_order = 0;
-    MPI_Aint addrs[1];
-    MPI_Datatype inner;
+    int nints, naddrs, ntypes, combiner, ints[5], in_order = 0;
+    MPI_Aint addrs[2];
+    MPI_Datatype inner[2];
     MPI_Type_get_envelope(type, &nints, &naddrs, &ntypes, &combiner);
     if (combiner == MPI_COMBINER_NAMED)
         return 1;
-    if ((combiner != MPI_COMBINER_CONTIGUOUS && combiner != MPI_COMBINER_DUP) || nints > 1 ||
-        naddrs > 0 || ntypes != 1)
+    int shape_ok = (combiner == MPI_COMBINER_CONTIGUOUS || combiner == MPI_COMBINER_DUP) ||
+                   (combiner == MPI_COMBINER_VECTOR && nints == 3) ||
+                   (combiner == MPI_COMBINER_STRUCT && nints == 3 && naddrs == 2);
+    if (!shape_ok || nints > 5 || naddrs > 2 || ntypes > 2)
         return 0;
-    MPI_Type_get_contents(type, nints, naddrs, ntypes, ints, addrs, &inner);
-    in_order = type_is_in_order(inner);
-    MPI_Type_get_envelope(inner, &nints, &naddrs, &ntypes, &combiner);
-    if (combiner != MPI_COMBINER_NAMED)
-        MPI_Type_free(&inner);
+    MPI_Type_get_contents(type, nints, naddrs, ntypes, ints, addrs, inner);
+    in_order = 1;
+    if (combiner == MPI_COMBINER_VECTOR) /* blocks that abut */
+        in_order = ints[1] == ints[2];
+    if (combiner == MPI_COMBINER_STRUCT) { /* two single blocks, the second where the first ends */
+        MPI_Count first;
+        MPI_Type_size_x(inner[0], &first);
+        in_order = ints[1] == 1 && ints[2] == 1 && addrs[0] == 0 && addrs[1] == first;
+    }
+    for (int i = 0; i < ntypes; i++) {
+        in_order = in_order && type_is_in_order(inner[i]);
+        int ni, na, nt, c;
+        MPI_Type_get_envelope(inner[i], &ni, &na, &nt, &c);
+        if (c != MPI_COMBINER_NAMED)
+            MPI_Type_free(&inner[i]);
+    }
     return in_order;
 }
 
@@ -217,8 +232,8 @@ static int type_is_in_order(MPI_Datatype type)
 static int type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
 {
     MPI_Aint lb, extent, true_lb, true_extent;
-    int size;
-    MPI_Type_size(type, &size);
+    MPI_Count size; /* elements past 2 GiB: MPI 4's large counts */
+    MPI_Type_size_x(type, &size);
     MPI_Type_get_extent(type, &lb, &extent);
     MPI_Type_get_true_extent(type, &true_lb, &true_extent);
     *bytes = (size_t)size * (size_t)count;
