@@ -7,10 +7,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$1 program=$2
 shift 2
 mkdir -p "$(dirname "$out")"
-# every module but mpi4 (the MPI-4 interposition layer has no place in SMPI)
+# every module but mpi4 and fortran (libhmpi_mpi4 has no place in SMPI)
 sources=()
 for f in "$root"/src/*/*.c; do
-  [[ $f == */src/mpi4/* ]] || sources+=("$f")
+  [[ $f == */src/mpi4/* || $f == */src/fortran/* ]] || sources+=("$f")
 done
 smpicc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wno-format-truncation "$@" \
   -I"$root/include" -I"$root/src" -I/usr/include/scotch \
