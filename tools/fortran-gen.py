@@ -82,7 +82,7 @@ def array_length(fn, p):
         return "hmpi__f_iso_count(comm_c)"
     if "Neighbor_" in fn:
         return "hmpi__f_degree(comm_c, %d)" % (0 if p.name.startswith("send") else 1)
-    return "hmpi__f_group_size(comm_c)"
+    return "hmpi__mpi4_group_size(comm_c)"
 
 
 def view(fn, p):
@@ -90,7 +90,7 @@ def view(fn, p):
     decls) for parameter p of C function fn."""
     t, n = p.ctype, p.name
     fint = "integer(c_int)"
-    v = dict(pre=[], post=[], extra_c=[], extra_iface=[], extra_pass=[])
+    v = dict(pre=[], post=[])
     intent = {"in": "in", "out": "out", "in,out": "inout"}[p.dir]
     if t == "int" and not p.array:
         v.update(cparam="int %s" % n, carg=n, iface="%s, value :: %s" % (fint, n),

@@ -5,8 +5,9 @@
 #ifndef HMPI_FORTRAN_INTERNAL_H
 #define HMPI_FORTRAN_INTERNAL_H
 
+#include "mpi4/mpi4.h"
+
 #include <ISO_Fortran_binding.h>
-#include <hmpi_mpi4.h>
 #include <stdlib.h>
 
 /* Tells the addresses of mpi_f08's MPI_IN_PLACE, MPI_BOTTOM,
@@ -24,10 +25,9 @@ int hmpi__f_buffer(const CFI_cdesc_t *d, const char *fn, const char *arg, MPI_Co
 int hmpi__f_types(const MPI_Fint *f, int n, const char *fn, const char *arg, MPI_Comm comm,
                   MPI_Datatype **out);
 
-/* Array lengths of datatype arguments: the group (the remote group of an
- * intercommunicator), a process topology's out- (which 0) or in-degree
- * (which 1), an isomorphic neighbourhood's size. 0 when comm has none. */
-int hmpi__f_group_size(MPI_Comm comm);
+/* Array lengths of datatype arguments (besides hmpi__mpi4_group_size): a
+ * process topology's out- (which 0) or in-degree (which 1), an isomorphic
+ * neighbourhood's size. 0 when comm has none. */
 int hmpi__f_degree(MPI_Comm comm, int which);
 int hmpi__f_iso_count(MPI_Comm comm);
 

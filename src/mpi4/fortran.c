@@ -213,13 +213,17 @@ F_ALIASES(cancel, (MPI_Fint * request, MPI_Fint *ierr))
 HMPI_API void F_ENTRY(startall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *ierr);
 HMPI_API void F_ENTRY(startall)(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *ierr)
 {
-    f_arrays a = {0};
-    int rc = arrays_in(&a, *count, requests, F_STATUSES_IGNORE);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Startall(*count, a.reqs);
-    if (rc == MPI_SUCCESS)
-        arrays_out(&a, *count, requests);
-    arrays_free(&a);
+    /* a start allocates nothing: in order, STACK_REQUESTS at a time */
+    MPI_Request reqs[STACK_REQUESTS];
+    int rc = MPI_SUCCESS;
+    for (int first = 0; rc == MPI_SUCCESS && first < *count; first += STACK_REQUESTS) {
+        int n = *count - first < STACK_REQUESTS ? *count - first : STACK_REQUESTS;
+        for (int i = 0; i < n; i++)
+            reqs[i] = MPI_Request_f2c(requests[first + i]);
+        rc = MPI_Startall(n, reqs);
+        for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
+            requests[first + i] = MPI_Request_c2f(reqs[i]);
+    }
     set_ierr(ierr, rc);
 }
 F_ALIASES(startall, (MPI_Fint * count, MPI_Fint *requests, MPI_Fint *ierr))

@@ -154,7 +154,8 @@ static int big_type(MPI_Count count, MPI_Datatype base, int resize, MPI_Datatype
         if (rc == MPI_SUCCESS)
             rc = PMPI_Type_create_struct(2, lens, displs, parts, &t);
     } else if (rc == MPI_SUCCESS) {
-        rc = PMPI_Type_dup(vec, &t);
+        t = vec; /* no rest: the blocks are the whole */
+        vec = MPI_DATATYPE_NULL;
     }
     if (rc == MPI_SUCCESS && resize) {
         MPI_Datatype r = MPI_DATATYPE_NULL;
@@ -195,13 +196,6 @@ static int as_int_form(narrowed *w, MPI_Count count, MPI_Datatype type, int resi
     return rc;
 }
 
-static void free_types(MPI_Datatype owned[HMPI__PROXY_OWNED])
-{
-    for (int i = 0; i < HMPI__PROXY_OWNED; i++)
-        if (owned[i] != MPI_DATATYPE_NULL)
-            PMPI_Type_free(&owned[i]);
-}
-
 /* ---- reductions of big elements ---------------------------------------------- */
 
 /* The base type and element count of a big_type() (unresized). */
@@ -209,14 +203,8 @@ static int big_type_decode(MPI_Datatype t, MPI_Datatype *base, MPI_Count *count)
 {
     int ni, na, nd, combiner, ints[3];
     MPI_Aint aints[2];
-    MPI_Datatype types[2], inner;
+    MPI_Datatype types[2];
     PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner);
-    if (combiner == MPI_COMBINER_DUP) {
-        PMPI_Type_get_contents(t, 0, 0, 1, ints, aints, &inner);
-        int rc = big_type_decode(inner, base, count);
-        PMPI_Type_free(&inner);
-        return rc;
-    }
     if (combiner == MPI_COMBINER_VECTOR) {
         PMPI_Type_get_contents(t, 3, 0, 1, ints, aints, types);
         *base = types[0];
@@ -331,7 +319,7 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
  * elements. */
 #define TOO_LARGE(vector, call_c)                                                                  \
     if (rc == MPI_SUCCESS && w.too_large && (LIBRARY_HAS_C || (vector))) {                         \
-        free_types(owned);                                                                         \
+        hmpi__mpi4_free_types(owned);                                                              \
         narrowed_free(&w);                                                                         \
         if (LIBRARY_HAS_C)                                                                         \
             return LIBRARY_C(call_c);                                                              \
@@ -358,7 +346,7 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
         } else if (rc == MPI_SUCCESS) {                                                            \
             rc = library_call;                                                                     \
         }                                                                                          \
-        free_types(owned);                                                                         \
+        hmpi__mpi4_free_types(owned);                                                              \
         narrowed_free(&w);                                                                         \
         return rc;                                                                                 \
     } while (0)
@@ -377,7 +365,7 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
             rc = hmpi__mpi_##name(fn, HMPI__FORM_BLOCKING, PASS_INT, MPI_INFO_NULL, NULL);         \
         else if (rc == MPI_SUCCESS)                                                                \
             rc = PMPI_##Name(PASS_INT);                                                            \
-        free_types(owned);                                                                         \
+        hmpi__mpi4_free_types(owned);                                                              \
         narrowed_free(&w);                                                                         \
         return rc;                                                                                 \
     }                                                                                              \

@@ -44,6 +44,9 @@ int hmpi__mpi4_wrap(HMPI_Request r, int persistent, MPI_Comm comm, const char *f
 int hmpi__mpi4_wrap_owning(HMPI_Request r, int persistent, MPI_Datatype owned[HMPI__PROXY_OWNED],
                            MPI_Comm comm, const char *fn, MPI_Request *out);
 
+/* Frees the datatypes of owned[] that are not MPI_DATATYPE_NULL (NULL: none). */
+void hmpi__mpi4_free_types(MPI_Datatype owned[HMPI__PROXY_OWNED]);
+
 /* The size of comm's group (remote group of an intercommunicator), and the
  * in- and out-degree of its process topology (0 without one). */
 int hmpi__mpi4_group_size(MPI_Comm comm);

@@ -114,7 +114,7 @@ static void remove_proxy(hmpi__proxy *p)
 
 /* ---- proxies --------------------------------------------------------------- */
 
-static void free_owned(MPI_Datatype owned[HMPI__PROXY_OWNED])
+void hmpi__mpi4_free_types(MPI_Datatype owned[HMPI__PROXY_OWNED])
 {
     for (int i = 0; owned && i < HMPI__PROXY_OWNED; i++)
         if (owned[i] != MPI_DATATYPE_NULL)
@@ -143,7 +143,7 @@ int hmpi__mpi4_wrap_owning(HMPI_Request r, int persistent, MPI_Datatype owned[HM
         PMPI_Request_free(&p->handle);
     }
     free(p);
-    free_owned(owned);
+    hmpi__mpi4_free_types(owned);
     int rc = MPI_SUCCESS;
     if (r->active) /* a nonblocking one runs already: let it finish */
         rc = hmpi__request_wait(&r, MPI_STATUS_IGNORE);
@@ -157,7 +157,7 @@ static void destroy(hmpi__proxy *p)
 {
     remove_proxy(p);
     PMPI_Request_free(&p->handle);
-    free_owned(p->owned);
+    hmpi__mpi4_free_types(p->owned);
     free(p);
 }
 

@@ -23,6 +23,7 @@ program mpi4_f08
   call hardware_splits()
   call persistent_collectives()
   call mixed_completion()
+  call many_requests()
   call neighbour_alltoall()
   call hmpi_runs_them()
   call MPI_Allreduce(failures, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
@@ -154,6 +155,26 @@ contains
     call expect(flag, 'an inactive persistent request is not complete')
     call MPI_Request_free(reqs(1))
   end subroutine mixed_completion
+
+  ! More requests than fit on the stack of one MPI_Startall (16): started in
+  ! order, all of them.
+  subroutine many_requests()
+    integer, parameter :: n = 40
+    integer, asynchronous :: b(n)
+    type(MPI_Request) :: reqs(n)
+    integer :: i
+    do i = 1, n
+      call MPI_Bcast_init(b(i), 1, MPI_INTEGER, modulo(i, size), MPI_COMM_WORLD, MPI_INFO_NULL, &
+                          reqs(i))
+    end do
+    b = [(merge(i, -1, rank == modulo(i, size)), i = 1, n)]
+    call MPI_Startall(n, reqs)
+    call MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE)
+    call expect(all(b == [(i, i = 1, n)]), 'forty persistent bcasts')
+    do i = 1, n
+      call MPI_Request_free(reqs(i))
+    end do
+  end subroutine many_requests
 
   ! MPI_Neighbor_alltoall_init on a periodic ring.
   subroutine neighbour_alltoall()
