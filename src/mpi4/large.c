@@ -81,17 +81,22 @@ typedef struct narrowed {
     int too_large; /* an element past INT_MAX */
 } narrowed;
 
+/* An int array of n that w frees. */
+static int *narrowed_array(narrowed *w, int n)
+{
+    int *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
+    if (a)
+        w->a[w->n++] = a;
+    return a;
+}
+
 /* counts[0..n) or displs[0..n) as ints (NULL stays NULL). */
 static int narrow_counts(narrowed *w, const MPI_Count *c, int n, int **out)
 {
-    *out = NULL;
-    if (!c)
-        return MPI_SUCCESS;
-    int *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
-    if (!a)
+    int *a = *out = NULL;
+    if (c && !(a = narrowed_array(w, n)))
         return MPI_ERR_NO_MEM;
-    w->a[w->n++] = a;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; c && i < n; i++) {
         w->too_large |= c[i] > INT_MAX;
         a[i] = narrow(c[i]);
     }
@@ -101,14 +106,10 @@ static int narrow_counts(narrowed *w, const MPI_Count *c, int n, int **out)
 
 static int narrow_displs(narrowed *w, const MPI_Aint *d, int n, int **out)
 {
-    *out = NULL;
-    if (!d)
-        return MPI_SUCCESS;
-    int *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
-    if (!a)
+    int *a = *out = NULL;
+    if (d && !(a = narrowed_array(w, n)))
         return MPI_ERR_NO_MEM;
-    w->a[w->n++] = a;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; d && i < n; i++) {
         w->too_large |= d[i] > INT_MAX || d[i] < INT_MIN;
         a[i] = d[i] > INT_MAX || d[i] < INT_MIN ? 0 : (int)d[i];
     }
@@ -230,23 +231,32 @@ static int big_type_decode(MPI_Datatype t, MPI_Datatype *base, MPI_Count *count)
     return MPI_ERR_TYPE;
 }
 
+/* MPI_Reduce_local of count elements, INT_MAX at a time. */
+static int reduce_in_chunks(const void *in, void *inout, MPI_Count count, MPI_Datatype type,
+                            MPI_Op op)
+{
+    MPI_Aint lb, extent;
+    int rc = PMPI_Type_get_extent(type, &lb, &extent);
+    for (MPI_Count done = 0; rc == MPI_SUCCESS && done < count;) {
+        int chunk = count - done > INT_MAX ? INT_MAX : (int)(count - done);
+        rc = PMPI_Reduce_local((const char *)in + done * extent, (char *)inout + done * extent,
+                               chunk, type, op);
+        done += chunk;
+    }
+    return rc;
+}
+
 static void big_apply(MPI_Op op, void *in, void *inout, int len, MPI_Datatype t)
 {
     MPI_Datatype base;
     MPI_Count n = 0;
-    MPI_Aint lb, extent, big_lb, big_extent;
+    MPI_Aint big_lb, big_extent;
     if (big_type_decode(t, &base, &n) != MPI_SUCCESS)
         return;
-    PMPI_Type_get_extent(base, &lb, &extent);
     PMPI_Type_get_extent(t, &big_lb, &big_extent);
-    for (int e = 0; e < len; e++) {
-        char *a = (char *)in + (MPI_Aint)e * big_extent, *b = (char *)inout + e * big_extent;
-        for (MPI_Count done = 0; done < n;) {
-            int chunk = n - done > INT_MAX ? INT_MAX : (int)(n - done);
-            PMPI_Reduce_local(a + done * extent, b + done * extent, chunk, base, op);
-            done += chunk;
-        }
-    }
+    for (int e = 0; e < len; e++)
+        reduce_in_chunks((char *)in + (MPI_Aint)e * big_extent,
+                         (char *)inout + (MPI_Aint)e * big_extent, n, base, op);
 }
 
 /* One commutative user operation per predefined one. */
@@ -463,15 +473,7 @@ HMPI_API int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count cou
 #if LIBRARY_HAS_C
     return PMPI_Reduce_local_c(inbuf, inoutbuf, count, datatype, op);
 #else
-    MPI_Aint lb, extent;
-    int rc = PMPI_Type_get_extent(datatype, &lb, &extent);
-    for (MPI_Count done = 0; rc == MPI_SUCCESS && done < count;) {
-        int chunk = count - done > INT_MAX ? INT_MAX : (int)(count - done);
-        rc = PMPI_Reduce_local((const char *)inbuf + done * extent,
-                               (char *)inoutbuf + done * extent, chunk, datatype, op);
-        done += chunk;
-    }
-    return rc;
+    return reduce_in_chunks(inbuf, inoutbuf, count, datatype, op);
 #endif
 }
 
