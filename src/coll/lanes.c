@@ -186,8 +186,8 @@ static int segments(double bytes)
  * the eager limit of common transports, a large exchange pays no
  * rendezvous round trip and its segments' latencies overlap (simulated
  * 1024 ranks: a 1 MiB allreduce 274 -> 218 us at 8 lanes). */
-static int move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,
-                          MPI_Datatype type, int peer)
+int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,
+                              MPI_Datatype type, int peer)
 {
     int size, per;
     MPI_Type_size(type, &size);
@@ -209,9 +209,9 @@ static int exchange_reduce(hmpi__coll_ctx *c, int peer, const void *sbuf, int sc
 {
     TRY(hmpi__sched_round(c->s));
     if (scount > 0)
-        TRY(move_segmented(c, 1, sbuf, scount, type, peer));
+        TRY(hmpi__list_move_segmented(c, 1, sbuf, scount, type, peer));
     if (rcount > 0)
-        TRY(move_segmented(c, 0, tmp, rcount, type, peer));
+        TRY(hmpi__list_move_segmented(c, 0, tmp, rcount, type, peer));
     TRY(hmpi__sched_round(c->s));
     return rcount > 0 ? hmpi__sched_reduce(c->s, tmp, rbuf, rcount, type, op) : MPI_SUCCESS;
 }
@@ -262,9 +262,11 @@ static int core_rabenseifner(hmpi__coll_ctx *c, const int *g, int nr, int pof2, 
         other_half(&hv, s, &olo, &ohi);
         TRY(hmpi__sched_round(c->s));
         if (hv.h > hv.l)
-            TRY(move_segmented(c, 1, hmpi__block(buf, hv.l, 1, type), hv.h - hv.l, type, peer));
+            TRY(hmpi__list_move_segmented(c, 1, hmpi__block(buf, hv.l, 1, type), hv.h - hv.l, type,
+                                          peer));
         if (ohi > olo)
-            TRY(move_segmented(c, 0, hmpi__block(buf, olo, 1, type), ohi - olo, type, peer));
+            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(buf, olo, 1, type), ohi - olo, type,
+                                          peer));
         hv.l = hv.lo[s], hv.h = hv.hi[s];
     }
     return MPI_SUCCESS;
@@ -305,7 +307,8 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
     int pof2 = pof2_below(n), rem = n - pof2, nr;
     if (i < 2 * rem && i % 2 == 0) { /* folded: contribute, then wait for the result */
         TRY(hmpi__sched_round(c->s));
-        TRY(move_segmented(c, 1, buf, count, type, g[i + 1])); /* exchange_reduce's receive */
+        TRY(hmpi__list_move_segmented(c, 1, buf, count, type,
+                                      g[i + 1])); /* exchange_reduce's receive */
         TRY(hmpi__sched_round(c->s));
         return coll_recv(c, buf, count, type, g[i + 1]);
     }
@@ -401,7 +404,7 @@ static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts
  * for allreduce), halving and doubling (scatter + allgather for bcast,
  * reduce-scatter + gather for reduce, Rabenseifner for allreduce), or
  * recursive doubling (allreduce). */
-enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING };
+enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING, STEP_KARY };
 typedef struct step {
     int kind, radix;
 } step;
@@ -428,14 +431,32 @@ static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double byt
     return t;
 }
 
+/* Radix-r reduce-scatter then allgather (kary.c) with radixes of at most
+ * k: each step sends r - 1 parts of the current range, in segments, and
+ * pays for as many receives. */
+static double kary_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
+    double t = 0, receive = hmpi__cost_overhead(&c->cost);
+    if (m == 0)
+        return HMPI__COST_NEVER;
+    for (int s = 0; s < m; s++) {
+        int messages = (radix[s] - 1) * segments(bytes /= radix[s]);
+        t += 2 * (lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive);
+    }
+    return t;
+}
+
 /* The fold of a non-power-of-two count: one message there, one back. */
 static int fold_rounds(int n)
 {
     return (n & (n - 1)) ? 2 : 0;
 }
 
-/* Radixes tried: 2 .. MAX_RADIX, and n (everybody in one round). */
+/* Radixes tried: 2 .. MAX_RADIX, and n (everybody in one round); radix-r
+ * reduce-scatters up to MAX_KARY_RADIX. */
 #define MAX_RADIX 64
+#define MAX_KARY_RADIX 16
 
 /* The cheapest radix of a k-nomial tree over n (times `trees` trees). */
 static step best_knomial(const hmpi__coll_ctx *c, int n, int lanes, double bytes, int trees,
@@ -477,6 +498,15 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
         best = (step){STEP_DOUBLING, 0}, *cost = doubling;
     else if (halving < trees && halving < doubling)
         best = (step){STEP_HALVING, 0}, *cost = halving;
+    for (int k = 3; k <= MAX_KARY_RADIX && count >= n; k++) {
+        double t = kary_cost(c, n, k, lanes, bytes);
+        if (t < *cost)
+            best = (step){STEP_KARY, k}, *cost = t;
+    }
+    if (c->lane_radix > 0 && count >= n &&
+        kary_cost(c, n, c->lane_radix, lanes, bytes) < HMPI__COST_NEVER)
+        best = (step){STEP_KARY, c->lane_radix},
+        *cost = kary_cost(c, n, c->lane_radix, lanes, bytes);
     return best;
 }
 
@@ -560,6 +590,13 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
     step st = nd->ordered /* k-nomial trees keep the order */
                   ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 2, &cost)
                   : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k"};
+    if (c->rank == 0)
+        hmpi__verbose("multilane: %d lanes, %s (radix %d) between %d nodes (modelled %.1f us)",
+                      v->lanes, kinds[st.kind], st.radix, nd->n, cost);
+    if (st.kind == STEP_KARY)
+        return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count,
+                                         v->type, op);
     if (st.kind != STEP_KNOMIAL)
         return hmpi__list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
                                     st.kind == STEP_HALVING);

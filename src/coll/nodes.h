@@ -50,4 +50,19 @@ int hmpi__nodes_build_at_positions(hmpi__coll_ctx *c, const hmpi__coll_args *a, 
 int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
                          MPI_Datatype type, MPI_Op op, int halving);
 
+/* A message of count elements to or from peer in segments of at most
+ * HMPI__EAGER_BYTES, all posted in the open round (lanes.c). */
+int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,
+                              MPI_Datatype type, int peer);
+
+/* Radix-r allreduce (commutative op) over g[0..n), this process at index i,
+ * in place on buf: r-way reduce-scatter steps then r-way allgather steps,
+ * the radixes those of hmpi__kary_radixes(n, k) (kary.c). */
+#define HMPI__KARY_MAX_STEPS 32
+int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
+                              int count, MPI_Datatype type, MPI_Op op);
+/* n's factors, each the largest divisor at most k of what remains, into
+ * radix[]; their count, or 0 when a prime factor of n is above k. */
+int hmpi__kary_radixes(int n, int k, int radix[HMPI__KARY_MAX_STEPS]);
+
 #endif

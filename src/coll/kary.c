@@ -1,0 +1,87 @@
+/* Radix-r allreduce over a list of ranks (one per node: a lane), commutative
+ * ops: Rabenseifner's reduce-scatter and allgather with r-way steps instead
+ * of halving and doubling. The n processes are numbered in mixed radix
+ * (n = r_0 r_1 ... r_{m-1}, each r_s at most k); step s cuts the current
+ * range in r_s parts among the r_s processes that differ in digit s only,
+ * each keeping the part of its digit, reduced from all of them. The
+ * allgather walks back. The same bytes cross each link as with r = 2, in
+ * log_r n latency-bound steps each way instead of log_2 n; every message
+ * goes in eager segments, all posted at once. */
+#include "coll/coll.h"
+#include "coll/nodes.h"
+
+int hmpi__kary_radixes(int n, int k, int radix[HMPI__KARY_MAX_STEPS])
+{
+    int m = 0;
+    while (n > 1) {
+        int r = k < n ? k : n;
+        while (r > 1 && n % r != 0)
+            r--;
+        if (r < 2 || m == HMPI__KARY_MAX_STEPS)
+            return 0; /* a prime factor above k */
+        radix[m++] = r;
+        n /= r;
+    }
+    return m;
+}
+
+/* Part j of r of the range [lo, hi). */
+static int sub_lo(int lo, int hi, int r, int j)
+{
+    return lo + (int)((long)(hi - lo) * j / r);
+}
+
+/* The index, in the list, of the process whose digit s is j instead of d. */
+static int partner(int i, int stride, int d, int j)
+{
+    return i + (j - d) * stride;
+}
+
+int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
+                              int count, MPI_Datatype type, MPI_Op op)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
+    int lo[HMPI__KARY_MAX_STEPS + 1] = {0}, hi[HMPI__KARY_MAX_STEPS + 1] = {count};
+    int digit[HMPI__KARY_MAX_STEPS], stride[HMPI__KARY_MAX_STEPS];
+    /* r - 1 slots of the kept part, which may be one element above a
+     * range's r-th: at most count + r - 1 elements */
+    void *tmp = hmpi__sched_scratch(c->s, count + k, type);
+    if (m == 0)
+        return MPI_ERR_INTERN; /* the cost model offers it only where it factors */
+    if (!tmp)
+        return MPI_ERR_NO_MEM;
+    for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
+        int r = radix[s], d = i / step % r, keep = sub_lo(lo[s], hi[s], r, d);
+        int len = sub_lo(lo[s], hi[s], r, d + 1) - keep, slot = 0;
+        digit[s] = d, stride[s] = step;
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 0; j < r; j++) {
+            int at = sub_lo(lo[s], hi[s], r, j), peer = g[partner(i, step, d, j)];
+            if (j == d)
+                continue;
+            TRY(hmpi__list_move_segmented(c, 1, hmpi__block(buf, at, 1, type),
+                                          sub_lo(lo[s], hi[s], r, j + 1) - at, type, peer));
+            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(tmp, slot++ * len, 1, type), len, type,
+                                          peer));
+        }
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 0; len > 0 && j < slot; j++)
+            TRY(hmpi__sched_reduce(c->s, hmpi__block(tmp, j * len, 1, type),
+                                   hmpi__block(buf, keep, 1, type), len, type, op));
+        lo[s + 1] = keep, hi[s + 1] = keep + len;
+    }
+    for (int s = m - 1; s >= 0; s--) { /* allgather: the steps backwards */
+        int r = radix[s], d = digit[s];
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 0; j < r; j++) {
+            int at = sub_lo(lo[s], hi[s], r, j), peer = g[partner(i, stride[s], d, j)];
+            if (j == d)
+                continue;
+            TRY(hmpi__list_move_segmented(c, 1, hmpi__block(buf, lo[s + 1], 1, type),
+                                          hi[s + 1] - lo[s + 1], type, peer));
+            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(buf, at, 1, type),
+                                          sub_lo(lo[s], hi[s], r, j + 1) - at, type, peer));
+        }
+    }
+    return MPI_SUCCESS;
+}

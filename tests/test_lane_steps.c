@@ -1,0 +1,99 @@
+/* The multi-lane allreduce's steps between nodes: with every radix forced
+ * (hmpi_lane_radix: r-way reduce-scatter and allgather steps, mixed radix on
+ * a node count such as 6 = 3 x 2) and the cost model's own choice, at 1 and
+ * 2 lanes, counts below and above the node count, sum and max on ints and
+ * doubles, persistent requests started three times: every result equals the
+ * MPI library's. On a power of two n nodes, one step of radix n has
+ * 4 (n - 1) network messages on each node's lane rank (n - 1 parts sent and
+ * received, both ways), halving and doubling 4 log2 n.
+ * Run on virtual clusters of several nodes (4 x 2 and 6 x 2 ranks). */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int rank, size;
+
+/* A persistent multi-lane allreduce with these settings, started three
+ * times with new contents, against MPI_Allreduce; the schedule's messages
+ * on this process. */
+static int allreduce_case(int radix, int lanes, int count, MPI_Datatype type, MPI_Op op)
+{
+    double *in = malloc(sizeof(double) * (size_t)count),
+           *out = malloc(sizeof(double) * (size_t)count);
+    double *want = malloc(sizeof(double) * (size_t)count);
+    char text[16];
+    MPI_Info info;
+    HMPI_Request req;
+    int rounds, messages;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "multilane");
+    snprintf(text, sizeof text, "%d", radix);
+    MPI_Info_set(info, "hmpi_lane_radix", text);
+    snprintf(text, sizeof text, "%d", lanes);
+    MPI_Info_set(info, "hmpi_lanes", text);
+    CHECK_MPI(HMPI_Allreduce_init(in, out, count, type, op, MPI_COMM_WORLD, info, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+    for (int run = 0; run < 3; run++) {
+        for (int i = 0; i < count; i++) {
+            int v = (rank * 37 + i * 11 + run * 5) % 101 - 50;
+            if (type == MPI_INT)
+                ((int *)in)[i] = v;
+            else
+                in[i] = v + 0.25;
+        }
+        CHECK_MPI(HMPI_Start(&req));
+        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        MPI_Allreduce(in, want, count, type, op, MPI_COMM_WORLD);
+        for (int i = 0; i < count; i++)
+            if (type == MPI_INT)
+                CHECK_INT(((int *)out)[i], ((int *)want)[i]);
+            else
+                CHECK(out[i] == want[i]); /* small integers and quarters: exact in any order */
+    }
+    CHECK_MPI(HMPI_Request_free(&req));
+    MPI_Info_free(&info);
+    free(in);
+    free(out);
+    free(want);
+    return messages;
+}
+
+int main(int argc, char **argv)
+{
+    static const int radixes[] = {0, 2, 3, 4, 8};
+    static const int counts[] = {1, 5, 301, 5000};
+    MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX};
+    int nodes = 0, local;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm node;
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    MPI_Comm_rank(node, &local);
+    MPI_Allreduce(&(int){local == 0}, &nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int r = 0; r < 5; r++)
+        for (int lanes = 1; lanes <= 2; lanes++)
+            for (int ci = 0; ci < 4; ci++)
+                for (int t = 0; t < 2; t++)
+                    for (int o = 0; o < 2; o++)
+                        allreduce_case(radixes[r], lanes, counts[ci], types[t], ops[o]);
+    /* one step of radix n against radix 2, one lane, a count in one segment:
+     * each node's lane rank sends and receives n - 1 parts each way instead
+     * of one per halving step; the node steps are the same */
+    int one_step = allreduce_case(nodes, 1, 301, MPI_INT, MPI_SUM);
+    int halving = allreduce_case(2, 1, 301, MPI_INT, MPI_SUM), more = one_step - halving, all;
+    MPI_Allreduce(&more, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if ((nodes & (nodes - 1)) == 0) {
+        int steps = 0;
+        while ((1 << steps) < nodes)
+            steps++;
+        CHECK_INT(all, nodes * (4 * (nodes - 1) - 4 * steps));
+    }
+    MPI_Comm_free(&node);
+    test_done("lane steps");
+    MPI_Finalize();
+    return 0;
+}
