@@ -108,6 +108,14 @@ def view(fn, p):
     elif t == "long" and p.array:
         v.update(cparam="long *%s" % n, carg=n, iface="integer(c_long), intent(%s) :: %s(*)" %
                  (intent, n), fdecl="integer(c_long), intent(%s) :: %s(*)" % (intent, n), fpass=n)
+    elif t == "MPI_Count" and not p.array:  # large counts (MPI 4.0's _c forms)
+        v.update(cparam="MPI_Count %s" % n, carg=n,
+                 iface="integer(MPI_COUNT_KIND), value :: %s" % n,
+                 fdecl="integer(MPI_COUNT_KIND), intent(in) :: %s" % n, fpass=n)
+    elif t == "const MPI_Count" and p.array:
+        v.update(cparam="const MPI_Count *%s" % n, carg=n,
+                 iface="integer(MPI_COUNT_KIND), intent(in) :: %s(*)" % n,
+                 fdecl="integer(MPI_COUNT_KIND), intent(in) :: %s(*)" % n, fpass=n)
     elif t == "const MPI_Aint" and p.array:
         v.update(cparam="const MPI_Aint *%s" % n, carg=n,
                  iface="integer(MPI_ADDRESS_KIND), intent(in) :: %s(*)" % n,
@@ -171,6 +179,14 @@ def view(fn, p):
         raise SystemExit("fortran-gen: %s: no Fortran form for parameter '%s %s%s'" %
                          (fn, t, n, p.array))
     return v
+
+
+def with_directions(params, counterpart):
+    """params with the directions of the HMPI_ counterpart's parameters."""
+    dirs = dict((q.name, q.dir) for q in counterpart)
+    for q in params:
+        q.dir = dirs.get(q.name, q.dir)
+    return params
 
 
 def shim_name(fn):
@@ -381,10 +397,31 @@ def hmpi_module(funcs, consts):
                   procs, public, eq)
 
 
+def large_count_generics(names):
+    """{generic: [specifics]}: each large-count form under its standard name
+    (MPI 4.0 gives Fortran large counts by overloading: MPI_Bcast with an
+    integer(MPI_COUNT_KIND) count is MPI_Bcast_c), beside this module's
+    own procedure of that name (MPI_Bcast_init); the others (MPI_Bcast)
+    extend the MPI library's generic."""
+    generics = {}
+    for n in names:
+        if n.endswith("_c"):
+            generics.setdefault(n[:-2], []).append(n)
+    for g, specifics in generics.items():
+        if g in names:
+            specifics.insert(0, g)
+    return generics
+
+
 def mpi4_module(funcs, consts):
     ifaces, procs, names = gen_fortran_procs(funcs)
+    generics = large_count_generics(names)
     decls = ["  integer, parameter :: %s = %d" % (k, v) for k, v in consts]
-    public = [k for k, _ in consts] + names
+    for g, specifics in generics.items():
+        decls += ["  interface %s" % g, "    module procedure %s" % ", ".join(specifics),
+                  "  end interface %s" % g]
+    public = [k for k, _ in consts] + [n for n in names if not n.endswith("_c")]
+    public += [g for g in generics if g not in public]
     return module("hmpi_mpi4_f08",
                   "What the MPI library's mpi_f08 lacks of MPI 4.0/4.1, run by libhmpi_mpi4.",
                   decls, ifaces, procs, public)
@@ -410,21 +447,21 @@ def main():
                       ["MPI_VERSION", "MPI_SUBVERSION", "MPI_COMM_TYPE_HW_GUIDED",
                        "MPI_COMM_TYPE_HW_UNGUIDED", "MPI_COMM_TYPE_RESOURCE_GUIDED",
                        "HMPI_MPI4_DECLARES_PERSISTENT_COLLECTIVES",
-                       "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO"])
+                       "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO",
+                       "HMPI_MPI4_DECLARES_LARGE_COUNT"])
+    hmpi_protos = dict((hn, hps) for hn, hps, _ in parse_prototypes(hmpi_h, "HMPI_"))
     mpi4 = []
     for n, p, _ in parse_prototypes(mpi4_h, "MPI_"):
         if n == "MPI_Get_hw_resource_info":
             if "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO" in vals:
                 mpi4.append((n, p))
         elif n.endswith("_c"):
-            continue  # large counts: not in Fortran (Open MPI 4.1's mpi_f08 has no MPI_COUNT_KIND forms)
+            # large counts, where this header declares them (MPICH 4.0's
+            # mpi_f08 has its own, which call the C forms hmpi intercepts)
+            if "HMPI_MPI4_DECLARES_LARGE_COUNT" in vals:
+                mpi4.append((n, with_directions(p, hmpi_protos.get("H" + n[:-2], []))))
         elif "HMPI_MPI4_DECLARES_PERSISTENT_COLLECTIVES" in vals:
-            # directions are the HMPI_ counterpart's
-            hp = dict((hn, hps) for hn, hps, _ in parse_prototypes(hmpi_h, "HMPI_"))["H" + n]
-            dirs = dict((q.name, q.dir) for q in hp)
-            for q in p:
-                q.dir = dirs.get(q.name, q.dir)
-            mpi4.append((n, p))
+            mpi4.append((n, with_directions(p, hmpi_protos["H" + n])))
     # mpi_f08 modules of MPI 4.0 libraries lack the hardware split types too
     mpi4_consts = [(k, vals[k]) for k in ("MPI_COMM_TYPE_HW_GUIDED", "MPI_COMM_TYPE_HW_UNGUIDED",
                                           "MPI_COMM_TYPE_RESOURCE_GUIDED")]

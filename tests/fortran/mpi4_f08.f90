@@ -1,9 +1,12 @@
 ! MPI 4 from Fortran 2008 on hmpi, built by one command: hmpifort
 ! mpi4_f08.f90. The program uses the standard names only (use mpi_f08, and
 ! use hmpi_mpi4_f08 for what the MPI library's mpi_f08 lacks: Open MPI 4.1
-! has no persistent collectives, MPICH 4.0 no hardware split constants).
+! has no persistent collectives nor large counts, MPICH 4.0 no hardware
+! split constants).
 ! Argument: the number of nodes hmpi should see (a virtual cluster's), or
-! none. Every result is checked against the MPI library's own collectives.
+! none; or `big`: a bcast of 2^31 + 8 bytes only (large counts past what a
+! default integer holds; 2 GiB per rank). Every result is checked against
+! the MPI library's own collectives.
 program mpi4_f08
   use mpi_f08
   use hmpi_mpi4_f08
@@ -16,22 +19,30 @@ program mpi4_f08
   call MPI_Comm_size(MPI_COMM_WORLD, size)
   failures = 0
   nodes = -1
-  if (command_argument_count() >= 1) then
-    call get_command_argument(1, arg)
-    read (arg, *) nodes
+  arg = ''
+  if (command_argument_count() >= 1) call get_command_argument(1, arg)
+  if (arg == 'big') then
+    call huge_bcast()
+  else
+    if (arg /= '') read (arg, *) nodes
+    call all_features()
   end if
-  call hardware_splits()
-  call persistent_collectives()
-  call mixed_completion()
-  call many_requests()
-  call neighbour_alltoall()
-  call hmpi_runs_them()
   call MPI_Allreduce(failures, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
   if (rank == 0) print '(a, a)', 'mpi4_f08.f90: ', merge('FAILED', 'passed', total > 0)
   call MPI_Finalize()
   if (total > 0) error stop 1
 
 contains
+
+  subroutine all_features()
+    call hardware_splits()
+    call persistent_collectives()
+    call mixed_completion()
+    call many_requests()
+    call neighbour_alltoall()
+    call hmpi_runs_them()
+    call large_counts()
+  end subroutine all_features
 
   subroutine expect(ok, what)
     logical, intent(in) :: ok
@@ -214,5 +225,104 @@ contains
     call MPI_Info_free(info)
     call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL)
   end subroutine hmpi_runs_them
+
+  ! MPI 4.0's large counts: an integer(MPI_COUNT_KIND) count (and
+  ! MPI_ADDRESS_KIND displacements) under the standard names, blocking,
+  ! nonblocking and persistent, against the same calls with default integers.
+  subroutine large_counts()
+    integer, parameter :: n = 1000
+    integer(MPI_COUNT_KIND), parameter :: big = n
+    integer(MPI_COUNT_KIND) :: counts(size)
+    integer(MPI_ADDRESS_KIND) :: displs(size)
+    integer, asynchronous :: x(n), y(n), b(n), g(2 * size), s(2), r(2)
+    integer :: want(n), gwant(2 * size), i, it, ierr, length
+    type(MPI_Request) :: req, bcast_req
+    type(MPI_Info) :: info
+    type(MPI_Comm) :: ring
+    character(len=MPI_MAX_ERROR_STRING) :: msg
+    x = [(rank * 3 + i, i = 1, n)]
+    call MPI_Allreduce(x, want, n, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
+    call MPI_Allreduce(x, y, big, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
+    call expect(all(y == want), 'MPI_Allreduce with an MPI_COUNT_KIND count')
+    y = 0
+    call MPI_Iallreduce(x, y, big, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, req)
+    call MPI_Wait(req, MPI_STATUS_IGNORE)
+    call expect(all(y == want), 'MPI_Iallreduce with an MPI_COUNT_KIND count')
+    call MPI_Allreduce_init(x, y, big, MPI_INTEGER, MPI_MAX, MPI_COMM_WORLD, MPI_INFO_NULL, req)
+    call MPI_Bcast_init(b, big, MPI_INTEGER, 0, MPI_COMM_WORLD, MPI_INFO_NULL, bcast_req)
+    do it = 1, 2
+      x = [(rank * it + i, i = 1, n)]
+      b = merge(it, -1, rank == 0)
+      call MPI_Start(req)
+      call MPI_Wait(req, MPI_STATUS_IGNORE)
+      call expect(all(y == [((size - 1) * it + i, i = 1, n)]), 'MPI_Allreduce_init, large count')
+      call MPI_Start(bcast_req)
+      call MPI_Wait(bcast_req, MPI_STATUS_IGNORE)
+      call expect(all(b == it), 'MPI_Bcast_init, large count')
+    end do
+    call MPI_Request_free(req)
+    call MPI_Request_free(bcast_req)
+    ! gatherv: rank k's two integers at 2 (size - 1 - k), reversed
+    counts = 2
+    displs = [(2 * (size - 1 - i), i = 0, size - 1)]
+    call MPI_Gatherv([rank, -rank], 2_MPI_COUNT_KIND, MPI_INTEGER, g, counts, displs, MPI_INTEGER, &
+                     size - 1, MPI_COMM_WORLD)
+    gwant = [(merge(size - 1 - i / 2, -(size - 1 - i / 2), mod(i, 2) == 0), i = 0, 2 * size - 1)]
+    if (rank == size - 1) call expect(all(g == gwant), 'MPI_Gatherv with large counts')
+    call MPI_Reduce_local(x, y, big, MPI_INTEGER, MPI_SUM) ! y held the maxima of it = 2
+    call expect(all(y == [(rank * 2 + (size - 1) * 2 + 2 * i, i = 1, n)]), &
+                'MPI_Reduce_local with an MPI_COUNT_KIND count')
+    ! neighbours of a periodic ring, persistent
+    call MPI_Cart_create(MPI_COMM_WORLD, 1, [size], [.true.], .false., ring)
+    call MPI_Neighbor_alltoall_init(s, 1_MPI_COUNT_KIND, MPI_INTEGER, r, 1_MPI_COUNT_KIND, &
+                                    MPI_INTEGER, ring, MPI_INFO_NULL, req)
+    s = [10 * rank, 10 * rank + 1]
+    call MPI_Start(req)
+    call MPI_Wait(req, MPI_STATUS_IGNORE)
+    call expect(r(1) == 10 * modulo(rank - 1, size) + 1 .and. r(2) == 10 * modulo(rank + 1, size), &
+                'MPI_Neighbor_alltoall_init, large count')
+    call MPI_Request_free(req)
+    call MPI_Comm_free(ring)
+    ! hmpi runs them: an unknown algorithm is refused, naming the _c form
+    call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN)
+    call MPI_Info_create(info)
+    call MPI_Info_set(info, 'hmpi_algorithm', 'no-such-algorithm')
+    call MPI_Bcast_init(b, big, MPI_INTEGER, 0, MPI_COMM_WORLD, info, req, ierr)
+    call expect(ierr /= MPI_SUCCESS, 'MPI_Bcast_init (large count): unknown algorithm accepted')
+    if (ierr /= MPI_SUCCESS) then
+      call MPI_Error_string(ierr, msg, length)
+      call expect(index(msg, 'MPI_Bcast_init_c') > 0, 'message: ' // trim(msg))
+    end if
+    call MPI_Info_free(info)
+    call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL)
+  end subroutine large_counts
+
+  ! 2^31 + 8 bytes from rank 0, blocking then persistent: the count reaches
+  ! the C side whole (a default integer would wrap).
+  subroutine huge_bcast()
+    integer(MPI_COUNT_KIND), parameter :: n = 2_MPI_COUNT_KIND**31 + 8, step = 1000003
+    integer(1), allocatable, asynchronous :: h(:)
+    integer(MPI_COUNT_KIND) :: i
+    type(MPI_Request) :: req
+    integer :: run
+    allocate (h(n))
+    do run = 1, 2
+      do i = 1, n
+        h(i) = merge(int(modulo(i * run, 127_MPI_COUNT_KIND), 1), 0_1, rank == 0)
+      end do
+      if (run == 1) then
+        call MPI_Bcast(h, n, MPI_BYTE, 0, MPI_COMM_WORLD)
+      else
+        call MPI_Bcast_init(h, n, MPI_BYTE, 0, MPI_COMM_WORLD, MPI_INFO_NULL, req)
+        call MPI_Start(req)
+        call MPI_Wait(req, MPI_STATUS_IGNORE)
+        call MPI_Request_free(req)
+      end if
+      call expect(all(h(1:n:step) == [(int(modulo(i * run, 127_MPI_COUNT_KIND), 1), i = 1, n, &
+                  step)]) .and. h(n) == int(modulo(n * run, 127_MPI_COUNT_KIND), 1), &
+                  'a bcast of 2^31 + 8 bytes')
+    end do
+    deallocate (h)
+  end subroutine huge_bcast
 
 end program mpi4_f08
