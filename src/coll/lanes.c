@@ -770,6 +770,52 @@ static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double
     return best;
 }
 
+/* The k-nomial radix of the cheapest gather of blocks of `block` bytes from
+ * a node of n ranks to its first (n: flat), and its modelled time: at the
+ * level of distance pos, each receiver takes k - 1 subtrees of pos blocks,
+ * paying for every receive. */
+static int node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double *cost)
+{
+    double receive = hmpi__cost_overhead(&c->cost);
+    int best = n;
+    *cost = HMPI__COST_NEVER;
+    for (int k = 2; k <= n; k = k < n ? k + 1 : n + 1) {
+        double t = 0;
+        for (long pos = 1; pos < n; pos *= k) {
+            int from = (int)((n - 1) / pos < k - 1 ? (n - 1) / pos : k - 1);
+            t += hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, from, (double)pos * block) +
+                 from * receive;
+        }
+        if (t < *cost)
+            *cost = t, best = k;
+    }
+    return best;
+}
+
+/* The node's blocks to its leader (local index 0), by a k-nomial tree:
+ * every subtree's blocks lie side by side in the packed buffer (at = this
+ * process's block), so a child sends its whole subtree in one message. */
+static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int at, int B)
+{
+    double cost;
+    int n = nd->local, j = nd->my_local, k = node_gather_radix(c, n, B, &cost);
+    for (long pos = 1; pos < n; pos *= k) {
+        int digit = (int)(j / pos % k);
+        TRY(hmpi__sched_round(c->s));
+        if (digit != 0) { /* the subtree [j, j + pos) to its parent */
+            int blocks = (int)(j + pos < n ? pos : n - j);
+            return coll_send(c, all + (size_t)at * B, blocks * B, MPI_PACKED,
+                             hmpi__nodes_rank(nd, nd->my_node, j - digit * (int)pos));
+        }
+        for (int d = 1; d < k && j + d * pos < n; d++) {
+            int child = (int)(j + d * pos), blocks = (int)(child + pos < n ? pos : n - child);
+            TRY(coll_recv(c, all + (size_t)(at + d * pos) * B, blocks * B, MPI_PACKED,
+                          hmpi__nodes_rank(nd, nd->my_node, child)));
+        }
+    }
+    return MPI_SUCCESS;
+}
+
 /* The node's ranks from its leader, g[0] = leader: a k-nomial broadcast of
  * the whole packed buffer, radix as modelled. */
 static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int bytes)
@@ -802,13 +848,8 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                  ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
                                     a->rcount, a->rtype, all + (size_t)at * B, B)
                  : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, all + (size_t)at * B, B);
-    if (rc == MPI_SUCCESS)
-        rc = hmpi__sched_round(c->s);
-    if (rc == MPI_SUCCESS && c->rank != leader)
-        rc = coll_send(c, all + (size_t)at * B, B, MPI_PACKED, leader);
-    for (int j = 1; rc == MPI_SUCCESS && c->rank == leader && j < nd.local; j++)
-        rc = coll_recv(c, all + (size_t)(at + j) * B, B, MPI_PACKED,
-                       hmpi__nodes_rank(&nd, nd.my_node, j));
+    if (rc == MPI_SUCCESS && nd.local > 1)
+        rc = node_gather(c, &nd, all, at, B);
     if (rc == MPI_SUCCESS && c->rank == leader && nd.n > 1)
         rc = leaders_exchange(c, &nd, all, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
@@ -837,16 +878,18 @@ double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return cost;
 }
 
-/* The node's blocks to its leader, the leaders' exchange as
- * leaders_exchange runs it, everything back. */
+/* The node's blocks to its leader by a k-nomial tree, the leaders'
+ * exchange as leaders_exchange runs it, everything back. */
 double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
     int doubles;
     double exchange =
         c->nodes > 1 ? leaders_exchange_cost(c, c->nodes, c->smallest * bytes, &doubles) : 0;
-    double spread = 0;
-    if (c->largest > 1)
+    double spread = 0, gather = 0;
+    if (c->largest > 1) {
         node_bcast_radix(c, c->largest, bytes * c->size, &spread);
-    return hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, c->largest - 1, bytes) + exchange + spread;
+        node_gather_radix(c, c->largest, bytes, &gather);
+    }
+    return gather + exchange + spread;
 }
