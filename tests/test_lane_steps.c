@@ -6,7 +6,8 @@
  * MPI library's. On a power of two n nodes, one step of radix n has
  * 4 (n - 1) network messages on each node's lane rank (n - 1 parts sent and
  * received, both ways), halving and doubling 4 log2 n.
- * Run on virtual clusters of several nodes (4 x 2 and 6 x 2 ranks). */
+ * Run on virtual clusters of several nodes (4 x 2, 6 x 2 ranks, and 3 x 8,
+ * where one lane's node steps are k-nomial trees). */
 #include "testutil.h"
 
 #include <stdio.h>

@@ -512,6 +512,17 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
 
 /* ---- lanes -------------------------------------------------------------- */
 
+static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost);
+
+/* With one lane, an allreduce's node steps are a reduction to the node's
+ * first rank and a broadcast back: k-nomial trees of the modelled radix,
+ * not P - 1 messages into one rank and as many out of it (simulated 1024
+ * ranks, 8 KiB: doc/collectives.md). */
+static int one_lane_trees(const hmpi__nodes *nd, int coll, int L)
+{
+    return coll == HMPI__ALLREDUCE && L == 1 && nd->smallest > 2;
+}
+
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
  * the node steps around the lanes' inter-node step. */
 static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
@@ -525,6 +536,11 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
         choose_allreduce_step(c, nd->n, L, count / L, part, &t);
     else
         choose_tree_step(c, nd->n, L, count / L, part, &t);
+    if (one_lane_trees(nd, coll, L)) { /* the same tree down and up */
+        double tree;
+        node_bcast_radix(c, c->largest, bytes, &tree);
+        return t + 2 * tree;
+    }
     /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
      * scatter to the L - 1 other owners */
     t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
@@ -615,12 +631,21 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (a->sendbuf != MPI_IN_PLACE && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         rc = hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
                               a->rtype);
+    double cost;
+    int trees = one_lane_trees(&nd, HMPI__ALLREDUCE, v.lanes), tsize;
+    MPI_Type_size(a->rtype, &tsize);
+    int radix = trees ? node_bcast_radix(c, nd.local, (double)a->rcount * tsize, &cost) : 0;
+    const int *members = nd.member + nd.first[nd.my_node];
     if (rc == MPI_SUCCESS)
-        rc = local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
+        rc = trees ? list_reduce_knomial(c, members, nd.local, me, radix, a->recvbuf, a->rcount,
+                                         a->rtype, a->op, nd.ordered)
+                   : local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_allreduce(c, &nd, &v, part_at(&v, a->recvbuf, me), a->op);
     if (rc == MPI_SUCCESS)
-        rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
+        rc = trees ? list_bcast_knomial(c, members, nd.local, me, radix, a->recvbuf, a->rcount,
+                                        a->rtype)
+                   : local_allgather(c, &nd, &v, a->recvbuf, 0);
     hmpi__nodes_free(&nd);
     return rc;
 }
