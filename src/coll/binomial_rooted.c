@@ -12,7 +12,6 @@
  * scatter mirrors it, far subtrees first and pipelined (below). */
 #include "coll/coll.h"
 
-#include <limits.h>
 #include <stdlib.h>
 
 typedef struct tree {
@@ -171,41 +170,55 @@ static int segment_below(int v, int hi, int per)
     return lo < v ? v : lo;
 }
 
+/* The blocks of positions [lo, hi) as one message: at the root from their
+ * ranks' places in sendbuf (an indexed type), elsewhere side by side in
+ * work (which starts at this process's position). */
+typedef struct range_msg {
+    const void *buf;
+    int count;
+    MPI_Datatype type;
+} range_msg;
+
+static int range_of(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, const void *work,
+                    int lo, int hi, range_msg *m)
+{
+    if (t->me != 0) {
+        *m = (range_msg){hmpi__block(work, lo - t->me, a->rcount, a->rtype), (hi - lo) * a->rcount,
+                         a->rtype};
+        return MPI_SUCCESS;
+    }
+    *m = (range_msg){a->sendbuf, 1, MPI_DATATYPE_NULL};
+    return hmpi__coll_ranks_type(c, t->rank_at + lo, hi - lo, a->scount, a->stype, &m->type);
+}
+
 /* Send positions [lo, hi) to peer as one segment of the stream: once the
  * receive `arrived` (-1: nothing) is complete and the segment WINDOW
  * before it has been received. */
 static int stream_send(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, stream *st,
-                       int at_root, void *work, int lo, int hi, int arrived, int peer)
+                       const void *work, int lo, int hi, int arrived, int peer)
 {
     int after[2], n = 0;
+    range_msg m;
     if (arrived >= 0)
         after[n++] = arrived;
     if (st->nsent >= WINDOW)
         after[n++] = st->sent[st->nsent - WINDOW];
     if (n > 0)
         TRY(hmpi__sched_round_after(c->s, after, n));
+    TRY(range_of(c, a, t, work, lo, hi, &m));
     st->sent[st->nsent++] = hmpi__sched_next_request(c->s);
-    if (at_root) {
-        MPI_Datatype blocks;
-        TRY(hmpi__coll_ranks_type(c, t->rank_at + lo, hi - lo, a->scount, a->stype, &blocks));
-        return coll_ssend(c, a->sendbuf, 1, blocks, peer);
-    }
-    return coll_ssend(c, hmpi__block(work, lo - t->me, a->rcount, a->rtype), (hi - lo) * a->rcount,
-                      a->rtype, peer);
+    return coll_ssend(c, m.buf, m.count, m.type, peer);
 }
 
 /* Positions [lo, hi) of a small subtree (one segment) to peer in one
  * message, in a round of its own. */
-static int send_whole(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, int at_root,
-                      void *work, int lo, int hi, int peer)
+static int send_whole(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, const void *work,
+                      int lo, int hi, int peer)
 {
+    range_msg m;
     TRY(hmpi__sched_round(c->s));
-    if (!at_root)
-        return coll_send(c, hmpi__block(work, lo - t->me, a->rcount, a->rtype),
-                         (hi - lo) * a->rcount, a->rtype, peer);
-    MPI_Datatype blocks;
-    TRY(hmpi__coll_ranks_type(c, t->rank_at + lo, hi - lo, a->scount, a->stype, &blocks));
-    return coll_send(c, a->sendbuf, 1, blocks, peer);
+    TRY(range_of(c, a, t, work, lo, hi, &m));
+    return coll_send(c, m.buf, m.count, m.type, peer);
 }
 
 /* The children of the process at position v with subtrees of per
@@ -215,24 +228,23 @@ static int send_whole(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t
 static int scatter_children(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, void *work,
                             int n, int per, const int *recv_at)
 {
-    int p = c->size, v = t->me, at_root = v == 0, top = v + n, k = 0;
+    int p = c->size, v = t->me, top = v + n, k = 0;
     stream st = {HMPI__ALLOC(int, (size_t)(n / per + 1)), 0};
     int rc = st.sent ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     for (int hi = top; rc == MPI_SUCCESS && hi > v + per; k++) {
         int lo = segment_below(v + per, hi, per), d = 1;
         while (2 * d <= lo - v)
             d *= 2;
-        rc = stream_send(c, a, t, &st, at_root, work, lo, hi, recv_at ? recv_at[k] : -1,
-                         t->rank_at[v + d]);
+        rc = stream_send(c, a, t, &st, work, lo, hi, recv_at ? recv_at[k] : -1, t->rank_at[v + d]);
         hi = lo;
     }
     if (rc == MPI_SUCCESS && recv_at && n > 1) /* the lowest segment */
         rc = hmpi__sched_round_after(c->s, &recv_at[k], 1);
-    if (rc == MPI_SUCCESS && !at_root)
+    if (rc == MPI_SUCCESS && v != 0)
         rc = hmpi__sched_copy(c->s, work, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
     for (int d = per / 2; rc == MPI_SUCCESS && d >= 1; d /= 2)
         if (v + d < p && d < t->span)
-            rc = send_whole(c, a, t, at_root, work, v + d, v + d + subtree_size(p, v + d, d),
+            rc = send_whole(c, a, t, work, v + d, v + d + subtree_size(p, v + d, d),
                             t->rank_at[v + d]);
     free(st.sent);
     return rc;

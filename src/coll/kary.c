@@ -43,12 +43,12 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
     int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
     int lo[HMPI__KARY_MAX_STEPS + 1] = {0}, hi[HMPI__KARY_MAX_STEPS + 1] = {count};
     int digit[HMPI__KARY_MAX_STEPS], stride[HMPI__KARY_MAX_STEPS];
-    /* r - 1 slots of the kept part, which may be one element above a
-     * range's r-th: at most count + r - 1 elements */
-    void *tmp = hmpi__sched_scratch(c->s, count + k, type);
+    void *tmp;
     if (m == 0)
         return MPI_ERR_INTERN; /* the cost model offers it only where it factors */
-    if (!tmp)
+    /* r - 1 slots of the kept part, which may be one element above a
+     * range's r-th: at most count + r - 1 elements */
+    if (!(tmp = hmpi__sched_scratch(c->s, count + k, type)))
         return MPI_ERR_NO_MEM;
     for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
         int r = radix[s], d = i / step % r, keep = sub_lo(lo[s], hi[s], r, d);

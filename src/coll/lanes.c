@@ -307,8 +307,8 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
     int pof2 = pof2_below(n), rem = n - pof2, nr;
     if (i < 2 * rem && i % 2 == 0) { /* folded: contribute, then wait for the result */
         TRY(hmpi__sched_round(c->s));
-        TRY(hmpi__list_move_segmented(c, 1, buf, count, type,
-                                      g[i + 1])); /* exchange_reduce's receive */
+        /* to the partner's exchange_reduce receive */
+        TRY(hmpi__list_move_segmented(c, 1, buf, count, type, g[i + 1]));
         TRY(hmpi__sched_round(c->s));
         return coll_recv(c, buf, count, type, g[i + 1]);
     }
@@ -503,10 +503,10 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
         if (t < *cost)
             best = (step){STEP_KARY, k}, *cost = t;
     }
-    if (c->lane_radix > 0 && count >= n &&
-        kary_cost(c, n, c->lane_radix, lanes, bytes) < HMPI__COST_NEVER)
-        best = (step){STEP_KARY, c->lane_radix},
-        *cost = kary_cost(c, n, c->lane_radix, lanes, bytes);
+    double forced = c->lane_radix > 0 && count >= n ? kary_cost(c, n, c->lane_radix, lanes, bytes)
+                                                    : HMPI__COST_NEVER;
+    if (forced < HMPI__COST_NEVER) /* hmpi_lane_radix, where n factors so */
+        best = (step){STEP_KARY, c->lane_radix}, *cost = forced;
     return best;
 }
 
