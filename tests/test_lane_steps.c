@@ -7,11 +7,14 @@
  * 4 (n - 1) network messages on each node's lane rank (n - 1 parts sent and
  * received, both ways), halving and doubling 4 log2 n.
  * Run on virtual clusters of several nodes (4 x 2, 6 x 2 ranks, and 3 x 8,
- * where one lane's node steps are k-nomial trees). */
+ * where one lane's node steps are k-nomial trees).
+ *   test_lane_steps [quick]   (quick: int sums at two counts, every radix
+ *                              and lane count still; for spinning MPIs) */
 #include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int rank, size;
 
@@ -66,7 +69,7 @@ int main(int argc, char **argv)
     static const int counts[] = {1, 5, 301, 5000};
     MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX};
-    int nodes = 0, local;
+    int nodes = 0, local, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -77,9 +80,9 @@ int main(int argc, char **argv)
     MPI_Allreduce(&(int){local == 0}, &nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (int r = 0; r < 5; r++)
         for (int lanes = 1; lanes <= 2; lanes++)
-            for (int ci = 0; ci < 4; ci++)
-                for (int t = 0; t < 2; t++)
-                    for (int o = 0; o < 2; o++)
+            for (int ci = quick; ci < 4 - quick; ci++)
+                for (int t = 0; t < 2 - quick; t++)
+                    for (int o = 0; o < 2 - quick; o++)
                         allreduce_case(radixes[r], lanes, counts[ci], types[t], ops[o]);
     /* one step of radix n against radix 2, one lane, a count in one segment:
      * each node's lane rank sends and receives n - 1 parts each way instead
