@@ -28,15 +28,15 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allgather", "alltoall", "reduce_scatter_block",
                                              "scan",      "exscan"};
 /* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
-#define NALG 9
+#define NALG 10
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
-     "multilane*3", "twotree", "logp"},
+     "multilane*3", "multilane*1", "twotree", "logp"},
     {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
-     "logp", NULL},
+     "multilane*1", "logp"},
     {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",
-     "multilane*4", "multiport"},
+     "multilane*4", "multilane*1", "multiport"},
     {"auto", "linear", "hierarchical", "hierarchical/numa", "binomial", NULL},
     {"auto", "linear", "hierarchical", "hierarchical/Machine", "binomial", NULL},
     {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},

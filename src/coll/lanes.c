@@ -348,6 +348,43 @@ static int reduce_local_in_order(hmpi__coll_ctx *c, const hmpi__nodes *nd, void 
     return right == own ? MPI_SUCCESS : hmpi__sched_copy(c->s, right, len, type, own, len, type);
 }
 
+/* The k-nomial radix of the cheapest broadcast of `bytes` over a node of n
+ * ranks (n: flat), and its modelled time. */
+static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
+{
+    int best = n, top;
+    *cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
+    for (int k = 2; k < n; k++) {
+        double t =
+            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
+        if (t < *cost)
+            *cost = t, best = k;
+    }
+    return best;
+}
+
+/* With one lane, the node steps are k-nomial trees rooted at the node's
+ * first rank, of the modelled radix (a reduction before, a broadcast
+ * after), not P - 1 messages into one rank and as many out of it
+ * (simulated 1024 ranks, 8 KiB: doc/collectives.md). */
+static int one_lane_trees(const hmpi__nodes *nd, int lanes)
+{
+    return lanes == 1 && nd->local > 2;
+}
+
+static int node_tree_radix(const hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v)
+{
+    int tsize;
+    double cost;
+    MPI_Type_size(v->type, &tsize);
+    return node_bcast_radix(c, nd->local, (double)v->count * tsize, &cost);
+}
+
+static const int *node_members(const hmpi__nodes *nd)
+{
+    return nd->member + nd->first[nd->my_node];
+}
+
 /* Every local rank sends part j of buf to local rank j < L; local rank j
  * receives the others' part j and reduces it into its own. */
 static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
@@ -355,6 +392,9 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const 
 {
     int me = nd->my_local, k = nd->my_node, len = me < v->lanes ? part_len(v, me) : 0;
     char *slots = NULL;
+    if (one_lane_trees(nd, v->lanes))
+        return list_reduce_knomial(c, node_members(nd), nd->local, me, node_tree_radix(c, nd, v),
+                                   buf, v->count, v->type, op, nd->ordered);
     if (len > 0 && nd->local > 1 &&
         !(slots = hmpi__sched_scratch(c->s, (nd->local - 1) * len, v->type)))
         return MPI_ERR_NO_MEM;
@@ -384,6 +424,9 @@ static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts
                            int from)
 {
     int me = nd->my_local, k = nd->my_node;
+    if (one_lane_trees(nd, v->lanes)) /* local rank 0 holds it all, whatever from */
+        return list_bcast_knomial(c, node_members(nd), nd->local, me, node_tree_radix(c, nd, v),
+                                  buf, v->count, v->type);
     TRY(hmpi__sched_round(c->s));
     if (me < v->lanes && part_len(v, me) > 0)
         for (int j = from; j < nd->local; j++)
@@ -512,17 +555,6 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
 
 /* ---- lanes -------------------------------------------------------------- */
 
-static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost);
-
-/* With one lane, an allreduce's node steps are a reduction to the node's
- * first rank and a broadcast back: k-nomial trees of the modelled radix,
- * not P - 1 messages into one rank and as many out of it (simulated 1024
- * ranks, 8 KiB: doc/collectives.md). */
-static int one_lane_trees(const hmpi__nodes *nd, int coll, int L)
-{
-    return coll == HMPI__ALLREDUCE && L == 1 && nd->smallest > 2;
-}
-
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
  * the node steps around the lanes' inter-node step. */
 static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
@@ -536,10 +568,10 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
         choose_allreduce_step(c, nd->n, L, count / L, part, &t);
     else
         choose_tree_step(c, nd->n, L, count / L, part, &t);
-    if (one_lane_trees(nd, coll, L)) { /* the same tree down and up */
+    if (L == 1 && c->largest > 2) { /* the trees of one_lane_trees() */
         double tree;
         node_bcast_radix(c, c->largest, bytes, &tree);
-        return t + 2 * tree;
+        return t + (coll == HMPI__ALLREDUCE ? 2 : 1) * tree;
     }
     /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
      * scatter to the L - 1 other owners */
@@ -631,21 +663,12 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (a->sendbuf != MPI_IN_PLACE && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         rc = hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
                               a->rtype);
-    double cost;
-    int trees = one_lane_trees(&nd, HMPI__ALLREDUCE, v.lanes), tsize;
-    MPI_Type_size(a->rtype, &tsize);
-    int radix = trees ? node_bcast_radix(c, nd.local, (double)a->rcount * tsize, &cost) : 0;
-    const int *members = nd.member + nd.first[nd.my_node];
     if (rc == MPI_SUCCESS)
-        rc = trees ? list_reduce_knomial(c, members, nd.local, me, radix, a->recvbuf, a->rcount,
-                                         a->rtype, a->op, nd.ordered)
-                   : local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
+        rc = local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_allreduce(c, &nd, &v, part_at(&v, a->recvbuf, me), a->op);
     if (rc == MPI_SUCCESS)
-        rc = trees ? list_bcast_knomial(c, members, nd.local, me, radix, a->recvbuf, a->rcount,
-                                        a->rtype)
-                   : local_allgather(c, &nd, &v, a->recvbuf, 0);
+        rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
     hmpi__nodes_free(&nd);
     return rc;
 }
@@ -780,21 +803,6 @@ static int leaders_exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all,
     return MPI_SUCCESS;
 }
 
-/* The k-nomial radix of the cheapest broadcast of `bytes` over a node of n
- * ranks (n: flat), and its modelled time. */
-static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
-{
-    int best = n, top;
-    *cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
-    for (int k = 2; k < n; k++) {
-        double t =
-            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
-        if (t < *cost)
-            *cost = t, best = k;
-    }
-    return best;
-}
-
 /* The k-nomial radix of the cheapest gather of blocks of `block` bytes from
  * a node of n ranks to its first (n: flat), and its modelled time: at the
  * level of distance pos, each receiver takes k - 1 subtrees of pos blocks,
@@ -847,8 +855,8 @@ static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int b
 {
     double cost;
     int radix = node_bcast_radix(c, nd->local, bytes, &cost);
-    return list_bcast_knomial(c, nd->member + nd->first[nd->my_node], nd->local, nd->my_local,
-                              radix, all, bytes, MPI_PACKED);
+    return list_bcast_knomial(c, node_members(nd), nd->local, nd->my_local, radix, all, bytes,
+                              MPI_PACKED);
 }
 
 /* Allgather: the node's blocks to its leader, the leaders exchange their
