@@ -1,6 +1,7 @@
 /* The multi-lane allreduce's steps between nodes: with every radix forced
  * (hmpi_lane_radix: r-way reduce-scatter and allgather steps, mixed radix on
- * a node count such as 6 = 3 x 2) and the cost model's own choice, at 1 and
+ * a node count such as 6 = 3 x 2; recursive multiplying where a part has
+ * fewer elements than nodes) and the cost model's own choice, at 1 and
  * 2 lanes, counts below and above the node count, sum and max on ints and
  * doubles, persistent requests started three times: every result equals the
  * MPI library's. On a power of two n nodes, one step of radix n has

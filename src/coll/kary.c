@@ -85,3 +85,46 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
     }
     return MPI_SUCCESS;
 }
+
+/* acc = v_0 op v_1 op ... op v_{r-1}, v_d = acc (this process) and the
+ * others in slots (digit order, d skipped): the same order on every
+ * process of the group, so all of them hold the same bits (floating point
+ * is not associative). Combined from the right, then copied to acc. */
+static int reduce_group_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r, int d, int count,
+                                 MPI_Datatype type, MPI_Op op)
+{
+    void *right = d == r - 1 ? acc : hmpi__block(slots, r - 2, count, type);
+    for (int j = r - 2; j >= 0; j--)
+        TRY(hmpi__sched_reduce(c->s,
+                               j == d ? acc : hmpi__block(slots, j < d ? j : j - 1, count, type),
+                               right, count, type, op));
+    return right == acc ? MPI_SUCCESS
+                        : hmpi__sched_copy(c->s, right, count, type, acc, count, type);
+}
+
+int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int i, int k,
+                                     void *buf, int count, MPI_Datatype type, MPI_Op op)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix), most = 2;
+    void *slots;
+    if (m == 0)
+        return MPI_ERR_INTERN; /* the cost model offers it only where it factors */
+    for (int s = 0; s < m; s++)
+        most = radix[s] > most ? radix[s] : most;
+    if (!(slots = hmpi__sched_scratch(c->s, (most - 1) * count, type)))
+        return MPI_ERR_NO_MEM;
+    for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
+        int r = radix[s], d = i / step % r;
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 0; j < r; j++)
+            if (j != d)
+                TRY(hmpi__list_move_segmented(c, 1, buf, count, type, g[partner(i, step, d, j)]));
+        for (int j = 0, slot = 0; j < r; j++)
+            if (j != d)
+                TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, slot++, count, type), count,
+                                              type, g[partner(i, step, d, j)]));
+        TRY(hmpi__sched_round(c->s));
+        TRY(reduce_group_in_order(c, buf, slots, r, d, count, type, op));
+    }
+    return MPI_SUCCESS;
+}

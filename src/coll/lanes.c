@@ -447,7 +447,7 @@ static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts
  * for allreduce), halving and doubling (scatter + allgather for bcast,
  * reduce-scatter + gather for reduce, Rabenseifner for allreduce), or
  * recursive doubling (allreduce). */
-enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING, STEP_KARY };
+enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING, STEP_KARY, STEP_MULTIPLYING };
 typedef struct step {
     int kind, radix;
 } step;
@@ -486,6 +486,21 @@ static double kary_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double
     for (int s = 0; s < m; s++) {
         int messages = (radix[s] - 1) * segments(bytes /= radix[s]);
         t += 2 * (lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive);
+    }
+    return t;
+}
+
+/* Recursive multiplying (kary.c): each step sends the whole vector to the
+ * r - 1 others of its group, in segments, and pays for as many receives. */
+static double multiplying_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
+    double t = 0, receive = hmpi__cost_overhead(&c->cost);
+    if (m == 0)
+        return HMPI__COST_NEVER;
+    for (int s = 0; s < m; s++) {
+        int messages = (radix[s] - 1) * segments(bytes);
+        t += lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive;
     }
     return t;
 }
@@ -534,22 +549,29 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
     step best = best_knomial(c, n, lanes, bytes, 2, &trees);
     for (int m = 1; m < pof2; m *= 2)
         rounds++;
-    double doubling = fold + rounds * lane_round(c, lanes, 1, bytes);
+    double receive = hmpi__cost_overhead(&c->cost); /* one a round, as the others pay */
+    double doubling = fold + rounds * (lane_round(c, lanes, 1, bytes) + receive);
     double halving = count >= pof2 ? fold + halving_cost(c, pof2, lanes, bytes) : doubling + 1;
     *cost = trees;
     if (doubling < trees && doubling <= halving)
         best = (step){STEP_DOUBLING, 0}, *cost = doubling;
     else if (halving < trees && halving < doubling)
         best = (step){STEP_HALVING, 0}, *cost = halving;
-    for (int k = 3; k <= MAX_KARY_RADIX && count >= n; k++) {
-        double t = kary_cost(c, n, k, lanes, bytes);
+    for (int k = 3; k <= MAX_KARY_RADIX; k++) {
+        double t = count >= n ? kary_cost(c, n, k, lanes, bytes) : HMPI__COST_NEVER;
+        double whole = multiplying_cost(c, n, k, lanes, bytes);
         if (t < *cost)
             best = (step){STEP_KARY, k}, *cost = t;
+        if (whole < *cost)
+            best = (step){STEP_MULTIPLYING, k}, *cost = whole;
     }
-    double forced = c->lane_radix > 0 && count >= n ? kary_cost(c, n, c->lane_radix, lanes, bytes)
-                                                    : HMPI__COST_NEVER;
-    if (forced < HMPI__COST_NEVER) /* hmpi_lane_radix, where n factors so */
-        best = (step){STEP_KARY, c->lane_radix}, *cost = forced;
+    if (c->lane_radix > 0) {  /* hmpi_lane_radix, where n factors so */
+        int cut = count >= n; /* radix-r reduce-scatter where the vector can be cut */
+        double forced = cut ? kary_cost(c, n, c->lane_radix, lanes, bytes)
+                            : multiplying_cost(c, n, c->lane_radix, lanes, bytes);
+        if (forced < HMPI__COST_NEVER)
+            best = (step){cut ? STEP_KARY : STEP_MULTIPLYING, c->lane_radix}, *cost = forced;
+    }
     return best;
 }
 
@@ -638,13 +660,17 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
     step st = nd->ordered /* k-nomial trees keep the order */
                   ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 2, &cost)
                   : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
-    static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k"};
+    static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k",
+                                        "multiplying"};
     if (c->rank == 0)
         hmpi__verbose("multilane: %d lanes, %s (radix %d) between %d nodes (modelled %.1f us)",
                       v->lanes, kinds[st.kind], st.radix, nd->n, cost);
     if (st.kind == STEP_KARY)
         return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count,
                                          v->type, op);
+    if (st.kind == STEP_MULTIPLYING)
+        return hmpi__list_allreduce_multiplying(c, nd->lane, nd->n, nd->my_index, st.radix, buf,
+                                                count, v->type, op);
     if (st.kind != STEP_KNOMIAL)
         return hmpi__list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
                                     st.kind == STEP_HALVING);

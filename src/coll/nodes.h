@@ -61,6 +61,12 @@ int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int 
 #define HMPI__KARY_MAX_STEPS 32
 int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
                               int count, MPI_Datatype type, MPI_Op op);
+/* Recursive multiplying (commutative op): the same digits, each step an
+ * exchange of the whole vector among the r_s processes that differ in digit
+ * s only, reduced in digit order: log_r n rounds of r - 1 messages, for
+ * vectors too short to cut (kary.c). */
+int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int i, int k,
+                                     void *buf, int count, MPI_Datatype type, MPI_Op op);
 /* n's factors, each the largest divisor at most k of what remains, into
  * radix[]; their count, or 0 when a prime factor of n is above k. */
 int hmpi__kary_radixes(int n, int k, int radix[HMPI__KARY_MAX_STEPS]);

@@ -80,13 +80,14 @@ static int rooted_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a, int gather
     int (*move)(hmpi__coll_ctx *, part, int) = gather ? recv_from : send_to;
     if (c->rank != a->root)
         return gather ? send_to(c, send_block(a), a->root) : recv_from(c, recv_block(a), a->root);
+    /* its own block first: a copy after the messages would open a round */
+    if ((gather ? a->sendbuf : a->recvbuf) != MPI_IN_PLACE)
+        TRY(gather ? copy(c, send_block(a), recv_part(a, c->rank))
+                   : copy(c, send_part(a, c->rank), recv_block(a)));
     for (int r = 0; r < c->size; r++)
         if (r != c->rank)
             TRY(move(c, gather ? recv_part(a, r) : send_part(a, r), r));
-    if ((gather ? a->sendbuf : a->recvbuf) == MPI_IN_PLACE)
-        return MPI_SUCCESS;
-    return gather ? copy(c, send_block(a), recv_part(a, c->rank))
-                  : copy(c, send_part(a, c->rank), recv_block(a));
+    return MPI_SUCCESS;
 }
 
 int hmpi__gather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -218,11 +219,12 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
     TRY(hmpi__sched_round(c->s));
     if (c->rank != 0)
         return mine ? coll_recv(c, a->recvbuf, mine, a->rtype, 0) : MPI_SUCCESS;
+    TRY(hmpi__sched_copy(c->s, result, mine, a->rtype, a->recvbuf, mine, a->rtype));
     for (int r = 1, offset = part_count(a, 0); r < c->size; offset += part_count(a, r++))
         if (part_count(a, r))
             TRY(coll_send(c, hmpi__block(result, offset, 1, a->rtype), part_count(a, r), a->rtype,
                           r));
-    return hmpi__sched_copy(c->s, result, mine, a->rtype, a->recvbuf, mine, a->rtype);
+    return MPI_SUCCESS;
 }
 
 /* ---- costs ---------------------------------------------------------------- */

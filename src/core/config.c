@@ -57,8 +57,9 @@ static const cfg_var registry[HMPI__NCFG] = {
                          "smallest node)"},
     [HMPI__CFG_LANE_RADIX] = {"HMPI_LANE_RADIX", "hmpi_lane_radix", CFG_INT, NULL, "0",
                               "multi-lane allreduce: radix of the lanes' reduce-scatter and "
-                              "allgather between nodes, r-way steps of at most this radix (0: "
-                              "the cost model's choice of step; a node count with a larger "
+                              "allgather between nodes, r-way steps of at most this radix "
+                              "(recursive multiplying for parts of fewer elements than nodes; "
+                              "0: the cost model's choice of step; a node count with a larger "
                               "prime factor keeps it)"},
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
