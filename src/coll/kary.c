@@ -86,12 +86,8 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
     return MPI_SUCCESS;
 }
 
-/* acc = v_0 op v_1 op ... op v_{r-1}, v_d = acc (this process) and the
- * others in slots (digit order, d skipped): the same order on every
- * process of the group, so all of them hold the same bits (floating point
- * is not associative). Combined from the right, then copied to acc. */
-static int reduce_group_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r, int d, int count,
-                                 MPI_Datatype type, MPI_Op op)
+int hmpi__reduce_slots_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r, int d, int count,
+                                MPI_Datatype type, MPI_Op op)
 {
     void *right = d == r - 1 ? acc : hmpi__block(slots, r - 2, count, type);
     for (int j = r - 2; j >= 0; j--)
@@ -124,7 +120,7 @@ int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int
                 TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, slot++, count, type), count,
                                               type, g[partner(i, step, d, j)]));
         TRY(hmpi__sched_round(c->s));
-        TRY(reduce_group_in_order(c, buf, slots, r, d, count, type, op));
+        TRY(hmpi__reduce_slots_in_order(c, buf, slots, r, d, count, type, op));
     }
     return MPI_SUCCESS;
 }

@@ -84,18 +84,6 @@ static int list_bcast_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int
  * from the lowest; acc holds this process's contribution. Each process
  * holds the combination of the index range [i, i + pos), so with `ordered`
  * the result is g[0]'s op g[1]'s op ... (any associative op). */
-/* acc = acc op s[0] op ... op s[n - 1] (order kept): combined from the
- * right into the last slot, then copied back. */
-static int reduce_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int n, int count,
-                           MPI_Datatype type, MPI_Op op)
-{
-    void *right = hmpi__block(slots, n - 1, count, type);
-    for (int j = n - 2; j >= 0; j--)
-        TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j, count, type), right, count, type, op));
-    TRY(hmpi__sched_reduce(c->s, acc, right, count, type, op));
-    return hmpi__sched_copy(c->s, right, count, type, acc, count, type);
-}
-
 static int list_reduce_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *acc,
                                int count, MPI_Datatype type, MPI_Op op, int ordered)
 {
@@ -118,7 +106,7 @@ static int list_reduce_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, in
             TRY(coll_recv(c, hmpi__block(slots, j - 1, count, type), count, type, g[i + j * pos]));
         TRY(hmpi__sched_round(c->s));
         if (ordered) /* the children hold the next index ranges, in order */
-            TRY(reduce_in_order(c, acc, slots, from, count, type, op));
+            TRY(hmpi__reduce_slots_in_order(c, acc, slots, from + 1, 0, count, type, op));
         else
             for (int j = 1; j <= from; j++)
                 TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j - 1, count, type), acc, count,
@@ -333,21 +321,6 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
 
 /* ---- node-local steps ----------------------------------------------------- */
 
-/* own = x_0 op x_1 op ... op x_{P-1} over the local ranks in rank order,
- * x_me = own and the others in slots (local order, me skipped): combined
- * from the right into the last local rank's buffer, then copied to own. */
-static int reduce_local_in_order(hmpi__coll_ctx *c, const hmpi__nodes *nd, void *own, void *slots,
-                                 int len, MPI_Datatype type, MPI_Op op)
-{
-    int me = nd->my_local, P = nd->local;
-    void *right = me == P - 1 ? own : hmpi__block(slots, P - 2, len, type);
-    for (int j = P - 2; j >= 0; j--)
-        TRY(hmpi__sched_reduce(c->s,
-                               j == me ? own : hmpi__block(slots, j < me ? j : j - 1, len, type),
-                               right, len, type, op));
-    return right == own ? MPI_SUCCESS : hmpi__sched_copy(c->s, right, len, type, own, len, type);
-}
-
 /* The k-nomial radix of the cheapest broadcast of `bytes` over a node of n
  * ranks (n: flat), and its modelled time. */
 static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
@@ -410,7 +383,8 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const 
     if (len > 0 && nd->local > 1) {
         TRY(hmpi__sched_round(c->s));
         if (nd->ordered)
-            return reduce_local_in_order(c, nd, part_at(v, buf, me), slots, len, v->type, op);
+            return hmpi__reduce_slots_in_order(c, part_at(v, buf, me), slots, nd->local, me, len,
+                                               v->type, op); /* in local rank order */
         for (int s = 0; s < nd->local - 1; s++)
             TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, s, len, v->type), part_at(v, buf, me),
                                    len, v->type, op));
@@ -474,33 +448,22 @@ static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double byt
     return t;
 }
 
-/* Radix-r reduce-scatter then allgather (kary.c) with radixes of at most
- * k: each step sends r - 1 parts of the current range, in segments, and
- * pays for as many receives. */
-static double kary_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
+/* Radix-r steps (kary.c) with radixes of at most k: the reduce-scatter
+ * then allgather (cut: each step sends r - 1 parts of the current range),
+ * or recursive multiplying (the whole vector to the r - 1 others of its
+ * group); in segments, paying for as many receives. */
+static double radix_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes, int cut)
 {
     int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
     double t = 0, receive = hmpi__cost_overhead(&c->cost);
     if (m == 0)
         return HMPI__COST_NEVER;
     for (int s = 0; s < m; s++) {
-        int messages = (radix[s] - 1) * segments(bytes /= radix[s]);
-        t += 2 * (lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive);
-    }
-    return t;
-}
-
-/* Recursive multiplying (kary.c): each step sends the whole vector to the
- * r - 1 others of its group, in segments, and pays for as many receives. */
-static double multiplying_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
-{
-    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
-    double t = 0, receive = hmpi__cost_overhead(&c->cost);
-    if (m == 0)
-        return HMPI__COST_NEVER;
-    for (int s = 0; s < m; s++) {
+        if (cut)
+            bytes /= radix[s];
         int messages = (radix[s] - 1) * segments(bytes);
-        t += lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive;
+        t += (cut ? 2 : 1) *
+             (lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive);
     }
     return t;
 }
@@ -558,8 +521,8 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
     else if (halving < trees && halving < doubling)
         best = (step){STEP_HALVING, 0}, *cost = halving;
     for (int k = 3; k <= MAX_KARY_RADIX; k++) {
-        double t = count >= n ? kary_cost(c, n, k, lanes, bytes) : HMPI__COST_NEVER;
-        double whole = multiplying_cost(c, n, k, lanes, bytes);
+        double t = count >= n ? radix_cost(c, n, k, lanes, bytes, 1) : HMPI__COST_NEVER;
+        double whole = radix_cost(c, n, k, lanes, bytes, 0);
         if (t < *cost)
             best = (step){STEP_KARY, k}, *cost = t;
         if (whole < *cost)
@@ -567,8 +530,8 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
     }
     if (c->lane_radix > 0) {  /* hmpi_lane_radix, where n factors so */
         int cut = count >= n; /* radix-r reduce-scatter where the vector can be cut */
-        double forced = cut ? kary_cost(c, n, c->lane_radix, lanes, bytes)
-                            : multiplying_cost(c, n, c->lane_radix, lanes, bytes);
+        double forced = cut ? radix_cost(c, n, c->lane_radix, lanes, bytes, 1)
+                            : radix_cost(c, n, c->lane_radix, lanes, bytes, 0);
         if (forced < HMPI__COST_NEVER)
             best = (step){cut ? STEP_KARY : STEP_MULTIPLYING, c->lane_radix}, *cost = forced;
     }

@@ -61,6 +61,13 @@ int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int 
 #define HMPI__KARY_MAX_STEPS 32
 int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
                               int count, MPI_Datatype type, MPI_Op op);
+/* acc = v_0 op v_1 op ... op v_{r-1}, v_d = acc (this process) and the
+ * others in slots (in order, d skipped): the same order on every process
+ * of a group, so that all hold the same bits (floating point is not
+ * associative), and rank order for non-commutative ops. Combined from the
+ * right, then copied to acc (kary.c). */
+int hmpi__reduce_slots_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r, int d, int count,
+                                MPI_Datatype type, MPI_Op op);
 /* Recursive multiplying (commutative op): the same digits, each step an
  * exchange of the whole vector among the r_s processes that differ in digit
  * s only, reduced in digit order: log_r n rounds of r - 1 messages, for
