@@ -235,27 +235,32 @@ static void *piece_at(const hmpi__coll_args *a, const cut *x, int t, int j)
     return hmpi__block(a->recvbuf, piece_lo(x, t, j), 1, a->rtype);
 }
 
-/* Every receive at once, in the order the sources send (the pieces of
- * both trees side by side): a source that feeds this process in both
- * trees must match in that order. */
+/* Every receive at once, in the order the sources send (for each piece,
+ * both trees' network pieces, then the groups that end there): a source
+ * that feeds this process in both trees, or the root that feeds lane 1
+ * both ways, must match in that order. */
 static int post_receives(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 {
     const cut *x = &pl->x;
-    for (int j = 0; j < x->pieces; j++)
+    for (int j = 0; j < x->pieces; j++) {
         for (int t = 0; t < 2; t++) {
             const role *r = &pl->r[t];
-            int lo = j + 1 - x->group, hi = j + 1; /* the group that ends with piece j */
             if (r->net_source >= 0) {
                 pl->net_recv[t][j] = hmpi__sched_next_request(c->s);
                 TRY(coll_recv(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j),
                               a->rtype, r->net_source));
             }
+        }
+        for (int t = 0; t < 2; t++) {
+            const role *r = &pl->r[t];
+            int lo = j + 1 - x->group, hi = j + 1; /* the group that ends with piece j */
             if (r->node_source >= 0 && hi % x->group == 0) {
                 pl->node_recv[t][j / x->group] = hmpi__sched_next_request(c->s);
                 TRY(coll_recv(c, piece_at(a, x, t, lo), piece_lo(x, t, hi) - piece_lo(x, t, lo),
                               a->rtype, r->node_source));
             }
         }
+    }
     return MPI_SUCCESS;
 }
 
@@ -322,13 +327,15 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
             return MPI_ERR_NO_MEM;
     }
     TRY(post_receives(c, a, pl));
-    /* the rounds in the order the pieces arrive: both trees side by side */
-    for (int j = 0; j < x->pieces; j++)
-        for (int t = 0; t < 2; t++) {
+    /* the rounds in the order the pieces arrive, both trees side by side,
+     * each piece on over the network before any group into the node (the
+     * order the receives were posted in) */
+    for (int j = 0; j < x->pieces; j++) {
+        for (int t = 0; t < 2; t++)
             TRY(forward_piece(c, a, pl, t, j));
-            if ((j + 1) % x->group == 0)
-                TRY(forward_group(c, a, pl, t, j / x->group));
-        }
+        for (int t = 0; t < 2 && (j + 1) % x->group == 0; t++)
+            TRY(forward_group(c, a, pl, t, j / x->group));
+    }
     return MPI_SUCCESS;
 }
 
