@@ -145,13 +145,17 @@ static void step(grower *g, const event *e)
     int k = node_of(g->nd, e->pos);
     int local_left = g->next_local[k] < g->nd->first[k + 1] - g->nd->first[k];
     int remote_left = g->reached < g->nd->n;
-    int link_ready = g->link_free[k] <= e->t + g->slack;
+    /* one expression for both the test and the wait: with the test written
+     * link_free <= t + slack, link_free - slack could round to t itself, and
+     * the wait repeat forever (a tuning file with a node gap of 0 did) */
+    double ready_at = g->link_free[k] - g->slack;
+    int link_ready = ready_at <= e->t;
     if (!g->network_first ? local_left : local_left && !(remote_left && link_ready))
         send_local(g, e, k);
     else if (remote_left && (!g->network_first || link_ready))
         send_remote(g, e, k);
     else if (remote_left) /* network first: wait until the link is almost free */
-        heap_push(g, g->link_free[k] - g->slack, e->pos);
+        heap_push(g, ready_at, e->pos);
 }
 
 static void price(const hmpi__coll_ctx *c, double bytes, prices *pr)
