@@ -132,7 +132,7 @@ typedef struct plan {
 /* A round's local copies come before its messages: a step added after
  * them would start a new round, and hold back the messages that follow
  * until the earlier ones complete (simulated 1024 ranks, 8 KiB in all per
- * rank, 16 leaders per node: 79.7 -> 33.6 us). */
+ * rank, 16 leaders per node: 79.7 -> 39.6 us). */
 
 /* Step 1, leader: its own blocks for the groups served, packed. */
 static int collect_own(hmpi__coll_ctx *c, const plan *q, const void *src, MPI_Datatype mine)
