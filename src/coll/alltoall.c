@@ -106,11 +106,12 @@ static int byte_vector(hmpi__coll_ctx *c, int count, int len, int stride, MPI_Da
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
-/* Ranks in the groups h = j (mod L), which leader j serves. */
-static int served_ranks(const groups *g, int L, int j)
+/* Ranks in the groups h = j (mod L) below `below`, which leader j serves
+ * (below = g->n: all of them). */
+static int served_ranks(const groups *g, int L, int j, int below)
 {
     int n = 0;
-    for (int h = j; h < g->n; h += L)
+    for (int h = j; h < below; h += L)
         n += group_size(g, h);
     return n;
 }
@@ -160,20 +161,20 @@ static int exchange(hmpi__coll_ctx *c, const plan *q)
 {
     const groups *g = q->g;
     int me = g->mine, L = q->L, B = q->B, D = q->D;
-    for (int pass = 0; pass < 2; pass++) /* our own group's share first: a copy */
-        for (int h = q->lead, off = 0; h < g->n; off += group_size(g, h), h += L) {
-            MPI_Datatype slice; /* our members' blocks for group h, off ranks in */
-            int nh = group_size(g, h);
-            if ((h == me) == pass)
-                continue;
-            TRY(byte_vector(c, q->n, nh * B, D * B, &slice));
-            if (h == me) /* this leader takes it */
-                TRY(hmpi__sched_copy(c->s, q->held + (size_t)off * B, 1, slice,
-                                     q->got + (size_t)off * q->n * B, q->n * q->n * B, MPI_BYTE));
-            else
-                TRY(coll_send(c, q->held + (size_t)off * B, 1, slice,
-                              q->order[g->first[h] + me % L]));
-        }
+    if (me % L == q->lead) { /* our own group's share, which this leader takes: a copy */
+        MPI_Datatype slice;
+        int off = served_ranks(g, L, q->lead, me);
+        TRY(byte_vector(c, q->n, q->n * B, D * B, &slice));
+        TRY(hmpi__sched_copy(c->s, q->held + (size_t)off * B, 1, slice,
+                             q->got + (size_t)off * q->n * B, q->n * q->n * B, MPI_BYTE));
+    }
+    for (int h = q->lead, off = 0; h < g->n; off += group_size(g, h), h += L) {
+        MPI_Datatype slice; /* our members' blocks for group h, off ranks in */
+        if (h == me)
+            continue;
+        TRY(byte_vector(c, q->n, group_size(g, h) * B, D * B, &slice));
+        TRY(coll_send(c, q->held + (size_t)off * B, 1, slice, q->order[g->first[h] + me % L]));
+    }
     for (int A = q->lead, off = 0; A < g->n; off += group_size(g, A), A += L) {
         int nA = group_size(g, A);
         if (A != me)
@@ -208,7 +209,7 @@ static int run(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *order, co
         if (order[q.first + j] == c->rank)
             q.lead = j;
     if (q.lead >= 0) {
-        size_t D = (size_t)(q.D = served_ranks(g, L, q.lead));
+        size_t D = (size_t)(q.D = served_ranks(g, L, q.lead, g->n));
         if (2.0 * q.n * D * q.B > INT_MAX)
             return MPI_ERR_COUNT; /* a leader's buffers must stay addressable by int counts */
         if (!(q.held = hmpi__sched_scratch(c->s, (int)(2 * q.n * D * q.B), MPI_BYTE)))

@@ -530,8 +530,7 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
     }
     if (c->lane_radix > 0) {  /* hmpi_lane_radix, where n factors so */
         int cut = count >= n; /* radix-r reduce-scatter where the vector can be cut */
-        double forced = cut ? radix_cost(c, n, c->lane_radix, lanes, bytes, 1)
-                            : radix_cost(c, n, c->lane_radix, lanes, bytes, 0);
+        double forced = radix_cost(c, n, c->lane_radix, lanes, bytes, cut);
         if (forced < HMPI__COST_NEVER)
             best = (step){cut ? STEP_KARY : STEP_MULTIPLYING, c->lane_radix}, *cost = forced;
     }
