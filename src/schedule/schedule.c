@@ -429,6 +429,19 @@ int hmpi__sched_start(hmpi__sched *s)
 
 #define WAIT_ANY_MAX 64
 
+#ifdef SMPI_H
+/* Complete whichever of n requests arrives first; *index: which, or
+ * MPI_UNDEFINED when none was active. */
+static int wait_first(int n, MPI_Request *reqs, MPI_Status *status, int *index)
+{
+    MPI_Status arrived;
+    TRY(HMPI__MPI(Waitany)(n, reqs, index, &arrived));
+    if (*index != MPI_UNDEFINED)
+        status[*index] = arrived;
+    return MPI_SUCCESS;
+}
+#endif
+
 /* Block until n requests complete. Under SimGrid SMPI, in the order they
  * arrive: SMPI charges an eager receive's CPU (smpi/or) when its request is
  * waited for, and a real library progresses every request while it waits
@@ -442,16 +455,8 @@ static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
 {
 #ifdef SMPI_H
     if (n <= WAIT_ANY_MAX) {
-        for (int done = 0; done < n; done++) {
-            int index;
-            MPI_Status st;
-            int rc = HMPI__MPI(Waitany)(n, reqs, &index, &st);
-            if (rc != MPI_SUCCESS)
-                return rc;
-            if (index == MPI_UNDEFINED)
-                break;
-            status[index] = st;
-        }
+        for (int i = 0, index = 0; i < n && index != MPI_UNDEFINED; i++)
+            TRY(wait_first(n, reqs, status, &index));
         return MPI_SUCCESS;
     }
     for (int i = 0; i < n; i++) {
@@ -488,14 +493,10 @@ static int wait_progressing(hmpi__sched *s, int target, int launched)
 {
 #ifdef SMPI_H
     if (s->nonblocking) {
-        while (s->reqs[target] != MPI_REQUEST_NULL) {
-            int index;
-            MPI_Status status;
-            TRY(HMPI__MPI(Waitany)(launched - s->checked, &s->reqs[s->checked], &index, &status));
-            if (index == MPI_UNDEFINED)
-                break;
-            s->status[s->checked + index] = status;
-        }
+        int index = 0;
+        while (s->reqs[target] != MPI_REQUEST_NULL && index != MPI_UNDEFINED)
+            TRY(wait_first(launched - s->checked, &s->reqs[s->checked], &s->status[s->checked],
+                           &index));
         return MPI_SUCCESS;
     }
 #else
