@@ -278,7 +278,7 @@ int main(int argc, char **argv)
         const char *names[] = {"flat.txt", "deep.txt", "busy.txt", "wide.txt",
                                "bad.txt",  "neg.txt",  "half.txt", "zero-gap.txt"};
         char p[128];
-        for (int i = 0; i < 8; i++) {
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);
             unlink(p);
         }

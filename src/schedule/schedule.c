@@ -515,16 +515,13 @@ static int ready(hmpi__sched *s, const round *r, int wait, int *flag)
             s->checked = r->first_req;
         return MPI_SUCCESS;
     }
-    for (int i = r->first_after; i < r->first_after + r->nafter; i++) {
-        if (wait) {
-            TRY(wait_progressing(s, s->after[i], r->first_req));
-            continue;
-        }
-        TRY(complete(s, s->after[i], s->after[i] + 1, wait, flag));
-        if (!*flag)
-            return MPI_SUCCESS;
-    }
     *flag = 1;
+    for (int i = r->first_after; *flag && i < r->first_after + r->nafter; i++) {
+        if (wait)
+            TRY(wait_progressing(s, s->after[i], r->first_req));
+        else
+            TRY(complete(s, s->after[i], s->after[i] + 1, 0, flag));
+    }
     return MPI_SUCCESS;
 }
 
