@@ -561,7 +561,9 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * level of the hierarchy; ring for large commutative allreduces),
  * `hierarchical`, `binomial`, `linear`, `ring`, `recursive_doubling`,
  * `pairwise`, `dissemination`, `multilane` (per node and per lane: bcast,
- * reduce, allreduce; lanes from `hmpi_lanes` / `HMPI_LANES`). Info
+ * reduce, allreduce; lanes from `hmpi_lanes` / `HMPI_LANES`), `twotree`
+ * (pipelined trees over the nodes, bcast; their count from
+ * `hmpi_bcast_trees` / `HMPI_BCAST_TREES`: 2 binary, 3 to 8 k-ary). Info
  * `hmpi_levels` (e.g. `Machine`) limits the levels the topology-aware tree
  * uses. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
  * how rounds post their prepared messages (see doc/collectives.md).

@@ -27,12 +27,13 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "allreduce", "gather",   "scatter",
                                              "allgather", "alltoall", "reduce_scatter_block",
                                              "scan",      "exscan"};
-/* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N" hmpi_lanes */
-#define NALG 10
+/* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N"
+ * hmpi_lanes ("twotree*N": hmpi_bcast_trees) */
+#define NALG 12
 static const char *const algs[NCOLL][NALG] = {
     {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
     {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
-     "multilane*3", "multilane*1", "twotree", "logp"},
+     "multilane*3", "multilane*1", "twotree", "twotree*3", "twotree*8", "logp"},
     {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
      "multilane*1", "logp"},
     {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",
@@ -147,7 +148,7 @@ static int start_ours(const struct caseinfo *k, struct side *snd, struct side *r
     if (levels)
         MPI_Info_set(info, "hmpi_levels", levels);
     if (lanes)
-        MPI_Info_set(info, "hmpi_lanes", lanes);
+        MPI_Info_set(info, strcmp(alg, "twotree") == 0 ? "hmpi_bcast_trees" : "hmpi_lanes", lanes);
     void *sb, *rb;
     buffers(k, rank, snd->mine, rcv->mine, &sb, &rb);
     int c = k->count, root = k->root;

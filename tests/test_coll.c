@@ -35,9 +35,11 @@ static void run_coll(int coll, MPI_Comm comm)
                             if (ci >= 3 && ti != 0 && coll == ALLTOALL)
                                 continue; /* keep the big cases small */
                             int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
-                            if (strchr(algs[coll][ai], '*') && (ci < 2 || ci > 3 || ti != 0))
-                                continue; /* forced lane counts: how parts split, ints */
-                            int pipelined = strcmp(algs[coll][ai], "twotree") == 0;
+                            int pipelined = strncmp(algs[coll][ai], "twotree", 7) == 0;
+                            if (strchr(algs[coll][ai], '*') &&
+                                (ci < 2 || (ci > 3 && !pipelined) || ti != 0))
+                                continue; /* forced lane or tree counts: how parts split,
+                                           * ints (the trees' pieces at the largest too) */
                             if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
                                 !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2) &&
                                 !(pipelined && ti < 2))

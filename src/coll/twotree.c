@@ -8,8 +8,10 @@
  * about the buffer once; the root's node feeds both roots. Local rank t of
  * a node (lane t) takes part in tree t, and passes what it gets on through
  * a binomial tree of its node, so that two lanes share the per-message CPU.
+ * For few pieces, k > 2 k-ary trees (a k-th of the buffer each, k lanes)
+ * are shallower (kary_inner).
  *
- * A half travels in pieces over the network, and in groups of pieces
+ * A tree's part travels in pieces over the network, and in groups of pieces
  * inside a node (fewer messages where the bytes are cheap). Every process
  * posts all its receives at once; each piece is sent on the moment it
  * arrives (hmpi__sched_round_after) while at most WINDOW pieces of the same
@@ -32,16 +34,26 @@
  * tree at least, of at least this many bytes. With fewer, they are a
  * binary tree twice as deep as the k-nomial ones (simulated 1024 ranks,
  * 8 KiB: 23.2 against 22.1 us on 0.25 us links, 54.2 against 34.7 on 1 us). */
-#define MIN_PIECES 4
+#define MIN_PIECES 8 /* over all the trees */
 #define MIN_PIECE_BYTES 2048
+/* Trees tried: two binary (Sanders et al.), or 4 to MAX_TREES k-ary ones,
+ * powers of two (hmpi_bcast_trees forces 2 .. MAX_TREES). auto takes
+ * k-ary trees for at most MAX_KARY_PIECES pieces a tree, where the trees'
+ * depth is the time: with more, an inner node's k children times the
+ * window of pieces share its link at once and each piece waits for all of
+ * them (simulated 1024 ranks, 0.3 us a message: 64 KiB 31.5 -> 30.5 us
+ * with four trees, 28.9 with eight, on 1 us links 63.5 -> 52.9 and 46.2;
+ * 1 MiB with four trees 125.4 -> 183 to 219). */
+#define MAX_TREES 8
+#define MAX_KARY_PIECES 2
 
 /* What this process does with the pieces of one tree. */
 typedef struct role {
-    int net_source;  /* rank the pieces come from over the network, or -1 */
-    int node_source; /* rank they come from inside the node, in groups, or -1 */
-    int nnet, nnode; /* how many ranks it sends them on to: */
-    int net[2];      /* the tree's children (the tree's root, from the root's node) */
-    int node[32];    /* its children in its node's binomial tree, far first */
+    int net_source;     /* rank the pieces come from over the network, or -1 */
+    int node_source;    /* rank they come from inside the node, in groups, or -1 */
+    int nnet, nnode;    /* how many ranks it sends them on to: */
+    int net[MAX_TREES]; /* the tree's children (the tree's root, from the root's node) */
+    int node[32];       /* its children in its node's binomial tree, far first */
 } role;
 
 /* ---- the two trees over the nodes -------------------------------------- */
@@ -84,6 +96,27 @@ static int position_of(int t, int index, int m)
     return t == 0 ? index - 1 : index % m;
 }
 
+/* K > 2 trees: tree t is the k-ary tree in breadth-first order over
+ * positions [0, m), position p's children k p + 1 .. k p + k, its
+ * positions holding the nodes 1 .. m rotated by t times the count of inner
+ * positions, so that a node is inner in one tree at most (two where k does
+ * not divide m - 1 evenly): the same bytes cross each link as with two
+ * trees, in log_k m levels instead of log_2 m. */
+static int kary_inner(int m, int k)
+{
+    return m > 1 ? (m - 2) / k + 1 : 0;
+}
+
+static int kary_node_at(int t, int pos, int m, int k)
+{
+    return 1 + (pos + t * kary_inner(m, k)) % m;
+}
+
+static int kary_position_of(int t, int index, int m, int k)
+{
+    return ((index - 1 - t * kary_inner(m, k)) % m + m) % m;
+}
+
 static int node_size(const hmpi__nodes *nd, int k)
 {
     return nd->first[k + 1] - nd->first[k];
@@ -98,13 +131,34 @@ static int lane_leader(const hmpi__nodes *nd, int i, int t)
 
 /* ---- roles ------------------------------------------------------------- */
 
+/* The local rank at position q of a node tree rooted at local rank top,
+ * round the node in local rank order; relay: local rank 0 (the root, on
+ * the root's node) left out. */
+static int local_at(int q, int top, int L, int relay)
+{
+    int j = (q + top) % L;
+    return relay && j < top ? j + 1 : j;
+}
+
 /* Tree t's network part: where the lane leader gets the pieces (non-root
  * nodes) and the leaders it sends them to. */
-static void network_role(const hmpi__nodes *nd, int t, role *r)
+static void network_role(const hmpi__nodes *nd, int t, int trees, role *r)
 {
     int m = nd->n - 1, me = nd->my_index, parent, child[2], nchildren;
     if (m < 1)
         return;
+    if (trees > 2) {
+        int p = me == 0 ? -1 : kary_position_of(t, me, m, trees);
+        if (p < 0) { /* the root's node feeds the tree's root */
+            r->net[r->nnet++] = lane_leader(nd, kary_node_at(t, 0, m, trees), t);
+            return;
+        }
+        parent = p == 0 ? 0 : kary_node_at(t, (p - 1) / trees, m, trees);
+        r->net_source = lane_leader(nd, parent, t);
+        for (int i = 1; i <= trees && (long)trees * p + i < m; i++)
+            r->net[r->nnet++] = lane_leader(nd, kary_node_at(t, trees * p + i, m, trees), t);
+        return;
+    }
     if (me == 0) { /* the root's node feeds the tree's root, the middle position */
         r->net[r->nnet++] = lane_leader(nd, node_at(t, (m - 1) / 2, m), t);
         return;
@@ -115,49 +169,70 @@ static void network_role(const hmpi__nodes *nd, int t, role *r)
         r->net[r->nnet++] = lane_leader(nd, node_at(t, child[i], m), t);
 }
 
+/* Network hops from the root's node to this node in tree t. */
+static int node_depth(const hmpi__nodes *nd, int t, int trees)
+{
+    int m = nd->n - 1, me = nd->my_index, depth = 1, parent, child[2], nchildren;
+    if (me == 0 || m < 1)
+        return 0;
+    if (trees > 2) {
+        for (int p = kary_position_of(t, me, m, trees); p > 0; p = (p - 1) / trees)
+            depth++;
+        return depth;
+    }
+    for (int p = position_of(t, me, m);; p = parent, depth++) {
+        inorder_links(m, p, &parent, child, &nchildren);
+        if (parent < 0)
+            return depth;
+    }
+}
+
 /* This process's role in tree t: the network part if it is lane t's
  * leader, and the binomial tree of its node rooted at that leader. On the
- * root's node, the root roots tree 0's node tree and hands tree 1's pieces
- * one by one to lane 1, which roots tree 1's node tree over the other
- * ranks: the root sends 6 messages a piece instead of 9 (both node trees),
- * the per-message CPU that paced the whole pipeline (simulated 1024 ranks,
+ * root's node, the root roots the node tree of the trees its own lane
+ * leads and hands the other trees' pieces one by one to their lanes, which
+ * root those trees' node trees over the other ranks: with two trees, the
+ * root sends 6 messages a piece instead of 9 (both node trees), the
+ * per-message CPU that paced the whole pipeline (simulated 1024 ranks,
  * 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 -> 135.0). */
-static void make_role(const hmpi__nodes *nd, int t, role *r)
+static void make_role(const hmpi__nodes *nd, int t, int trees, role *r)
 {
     int L = nd->local, j = nd->my_local, on_root_node = nd->my_index == 0;
-    int relay = on_root_node && t == 1 && L > 1; /* the root feeds lane 1 */
-    int n = relay ? L - 1 : L, top = on_root_node && !relay ? 0 : t % L;
+    int top = t % L, relay = on_root_node && top != 0; /* the root feeds lane top */
+    int n = relay ? L - 1 : L;
     *r = (role){-1, -1, 0, 0, {0}, {0}};
     if (relay && j == 0) {
-        r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, 1);
+        r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
         return;
     }
-    /* position from the top; relay: the root, at q = L - 1, left out */
-    int q = (j - top + L) % L, low = q & -q, d = 1;
-    if (j == t % L)
-        network_role(nd, t, r);
-    if (relay && j == 1)
+    /* position from the top, in local rank order round the node; relay:
+     * the root left out */
+    int q = (j - top + L) % L - (relay && j < top), low = q & -q, d = 1;
+    if (j == top)
+        network_role(nd, t, trees, r);
+    if (relay && j == top)
         r->net_source = hmpi__nodes_rank(nd, nd->my_node, 0);
     if (q != 0)
-        r->node_source = hmpi__nodes_rank(nd, nd->my_node, (q - low + top) % L);
+        r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(q - low, top, L, relay));
     while (d * 2 < n)
         d *= 2;
     for (; d >= 1; d /= 2)
         if ((q == 0 || d < low) && q + d < n)
-            r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, (q + d + top) % L);
+            r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, local_at(q + d, top, L, relay));
 }
 
 /* ---- pieces and their cost ------------------------------------------------ */
 
-/* How the buffer is cut: tree t carries half t, in `pieces` pieces over
- * the network, which the nodes pass on inside in groups of `group`. */
+/* How the buffer is cut: each of `trees` trees carries its part, in
+ * `pieces` pieces over the network, which the nodes pass on inside in
+ * groups of `group`. */
 typedef struct cut {
-    int count, pieces, group;
+    int count, pieces, group, trees;
 } cut;
 
 static int half_lo(const cut *x, int t)
 {
-    return (int)((long)x->count * t / 2);
+    return (int)((long)x->count * t / x->trees);
 }
 
 /* First element of piece j of tree t (j = pieces: the half's end). */
@@ -167,23 +242,42 @@ static int piece_lo(const cut *x, int t, int j)
     return half_lo(x, t) + (int)((long)len * j / x->pieces);
 }
 
-/* Modelled time: the first piece down the deepest path (its group inside
- * the last node), then a piece of each tree per step of the busiest
- * resource: a node's link, which sends two pieces for every piece of the
- * tree it forwards in, or a lane leader's per-message CPU. */
-static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, int group)
+/* Levels of a tree over m nodes: in-order binary (two trees), or k-ary. */
+static int tree_depth(int m, int trees)
+{
+    int depth = 0;
+    if (trees == 2)
+        return hmpi__ceil_log2(m + 1);
+    for (long reach = 1, width = 1; reach < m; depth++) /* positions within depth levels */
+        width *= trees, reach += width;
+    return depth + 1;
+}
+
+/* Modelled time between two pieces of a tree: the busiest resource's, a
+ * node's link, which sends `trees` pieces for every piece of the tree it
+ * forwards in, or a lane leader's per-message CPU. */
+static double pipeline_step(const hmpi__coll_ctx *c, double piece, int group, int trees)
 {
     const hmpi__cost_model *m = &c->cost;
-    double piece = bytes / 2 / pieces;
-    int depth_network = c->nodes > 1 ? hmpi__ceil_log2(c->nodes) + 1 : 0; /* + the root's node */
-    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + lane 1 on the root's */
+    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + the relay on the root's */
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
-    double link = c->nodes > 1 ? 2 * transfer : 0;
-    double cpu = (4 + (double)depth_node / group) * overhead;
+    double link = c->nodes > 1 ? trees * transfer : 0;
+    double cpu = (trees + 2 + (double)depth_node / group) * overhead;
+    return link > cpu ? link : cpu;
+}
+
+/* Modelled time: the first piece down the deepest path (its group inside
+ * the last node), then a piece of each tree per step (pipeline_step). */
+static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, int group, int trees)
+{
+    const hmpi__cost_model *m = &c->cost;
+    double piece = bytes / trees / pieces;
+    int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, trees) + 1 : 0; /* + the root's */
+    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + the relay on the root's */
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
            depth_node * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, piece * group) +
-           (pieces - 1) * (link > cpu ? link : cpu);
+           (pieces - 1) * pipeline_step(c, piece, group, trees);
 }
 
 /* The cheapest cut (pipelined: as auto may take it, see MIN_PIECES;
@@ -194,23 +288,37 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, i
 static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipelined, double *cost)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    cut best = {a->rcount, 1, 1};
-    int most = 1;
-    while (most * 2 <= MAX_PIECES && most * 4 <= a->rcount)
-        most *= 2;
+    cut best = {a->rcount, 1, 1, 2};
+    int forced = c->bcast_trees > MAX_TREES ? MAX_TREES : c->bcast_trees;
     *cost = HMPI__COST_NEVER;
-    for (int k = 1; k <= most; k *= 2) {
-        if (bytes / 2 / k > HMPI__EAGER_BYTES && k < most)
-            continue;
-        if (pipelined && (k < MIN_PIECES || bytes / 2 / k < MIN_PIECE_BYTES))
-            continue;
-        for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2) {
-            double t = pipeline_cost(c, bytes, k, g);
-            if (t < *cost)
-                *cost = t, best = (cut){a->rcount, k, g};
+    for (int trees = forced ? forced : 2; trees <= (forced ? forced : MAX_TREES); trees *= 2) {
+        int most = 1;
+        while (most * 2 <= MAX_PIECES && most * 2 * trees <= a->rcount)
+            most *= 2;
+        for (int k = 1; k <= most; k *= 2) {
+            double piece = bytes / trees / k;
+            if (piece > HMPI__EAGER_BYTES && k < most)
+                continue;
+            if (pipelined && (k * trees < MIN_PIECES || piece < MIN_PIECE_BYTES ||
+                              (trees > 2 && !forced && k > MAX_KARY_PIECES)))
+                continue;
+            for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2) {
+                double t = pipeline_cost(c, bytes, k, g, trees);
+                if (t < *cost)
+                    *cost = t, best = (cut){a->rcount, k, g, trees};
+            }
         }
     }
     return best;
+}
+
+/* Steps of the pipeline (pieces of each tree) a network hop takes, in the
+ * model: how much later a tree's pieces come the deeper the node. */
+static int hop_steps(const hmpi__coll_ctx *c, const hmpi__coll_args *a, const cut *x)
+{
+    double piece = hmpi__coll_block_bytes(c, a) / x->trees / x->pieces;
+    double hop = hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, 1, piece);
+    return (int)(hop / pipeline_step(c, piece, x->group, x->trees) + 0.5);
 }
 
 double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -224,10 +332,11 @@ double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 typedef struct pipeline {
     cut x;
-    role r[2];
-    int *net_recv[2];  /* [pieces]: index of each piece's receive */
-    int *node_recv[2]; /* [pieces / group]: index of each group's receive */
-    int *net_sent[2];  /* [pieces]: index of each piece's first network send */
+    role r[MAX_TREES];
+    int delay[MAX_TREES];      /* steps before tree t's first piece is here (its depth) */
+    int *net_recv[MAX_TREES];  /* [pieces]: index of each piece's receive */
+    int *node_recv[MAX_TREES]; /* [pieces / group]: index of each group's receive */
+    int *net_sent[MAX_TREES];  /* [pieces]: index of each piece's first network send */
 } pipeline;
 
 static void *piece_at(const hmpi__coll_args *a, const cut *x, int t, int j)
@@ -235,26 +344,37 @@ static void *piece_at(const hmpi__coll_args *a, const cut *x, int t, int j)
     return hmpi__block(a->recvbuf, piece_lo(x, t, j), 1, a->rtype);
 }
 
-/* Every receive at once, in the order the sources send (for each piece,
- * both trees' network pieces, then the groups that end there): a source
- * that feeds this process in both trees, or the root that feeds lane 1
- * both ways, must match in that order. */
+/* Steps of this process's order: piece j of tree t at step j + delay[t]. */
+static int steps(const pipeline *pl)
+{
+    int most = 0;
+    for (int t = 0; t < pl->x.trees; t++)
+        most = pl->delay[t] > most ? pl->delay[t] : most;
+    return pl->x.pieces + most;
+}
+
+/* Every receive at once, in the order the sources send (for each step,
+ * the trees' network pieces, then the groups that end there): a source
+ * that feeds this process in several trees (its depth one hop less in
+ * each, or the same node's), or the root that feeds a relay both ways,
+ * must match in that order. */
 static int post_receives(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 {
     const cut *x = &pl->x;
-    for (int j = 0; j < x->pieces; j++) {
-        for (int t = 0; t < 2; t++) {
+    for (int k = 0; k < steps(pl); k++) {
+        for (int t = 0; t < x->trees; t++) {
             const role *r = &pl->r[t];
-            if (r->net_source >= 0) {
+            int j = k - pl->delay[t];
+            if (r->net_source >= 0 && j >= 0 && j < x->pieces) {
                 pl->net_recv[t][j] = hmpi__sched_next_request(c->s);
                 TRY(coll_recv(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j),
                               a->rtype, r->net_source));
             }
         }
-        for (int t = 0; t < 2; t++) {
+        for (int t = 0; t < x->trees; t++) {
             const role *r = &pl->r[t];
-            int lo = j + 1 - x->group, hi = j + 1; /* the group that ends with piece j */
-            if (r->node_source >= 0 && hi % x->group == 0) {
+            int j = k - pl->delay[t], lo = j + 1 - x->group, hi = j + 1; /* the group ending at j */
+            if (r->node_source >= 0 && j >= 0 && j < x->pieces && hi % x->group == 0) {
                 pl->node_recv[t][j / x->group] = hmpi__sched_next_request(c->s);
                 TRY(coll_recv(c, piece_at(a, x, t, lo), piece_lo(x, t, hi) - piece_lo(x, t, lo),
                               a->rtype, r->node_source));
@@ -285,7 +405,7 @@ static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
 {
     const role *r = &pl->r[t];
     const cut *x = &pl->x;
-    int after[MAX_GROUP + 2], n = arrivals(pl, t, j, j + 1, after), earlier = j - WINDOW;
+    int after[MAX_GROUP + MAX_TREES], n = arrivals(pl, t, j, j + 1, after), earlier = j - WINDOW;
     if (r->nnet == 0)
         return MPI_SUCCESS;
     for (int i = 0; earlier >= 0 && i < r->nnet; i++)
@@ -304,7 +424,7 @@ static int forward_group(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
 {
     const role *r = &pl->r[t];
     const cut *x = &pl->x;
-    int after[MAX_GROUP + 2], lo = g * x->group, hi = lo + x->group;
+    int after[MAX_GROUP + MAX_TREES], lo = g * x->group, hi = lo + x->group;
     int n = arrivals(pl, t, lo, hi, after);
     if (r->nnode == 0)
         return MPI_SUCCESS;
@@ -319,7 +439,7 @@ static int forward_group(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
 static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 {
     const cut *x = &pl->x;
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < x->trees; t++) {
         pl->net_recv[t] = HMPI__ALLOC(int, (size_t)x->pieces);
         pl->node_recv[t] = HMPI__ALLOC(int, (size_t)x->pieces);
         pl->net_sent[t] = HMPI__ALLOC(int, (size_t)x->pieces);
@@ -327,14 +447,16 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
             return MPI_ERR_NO_MEM;
     }
     TRY(post_receives(c, a, pl));
-    /* the rounds in the order the pieces arrive, both trees side by side,
-     * each piece on over the network before any group into the node (the
-     * order the receives were posted in) */
-    for (int j = 0; j < x->pieces; j++) {
-        for (int t = 0; t < 2; t++)
-            TRY(forward_piece(c, a, pl, t, j));
-        for (int t = 0; t < 2 && (j + 1) % x->group == 0; t++)
-            TRY(forward_group(c, a, pl, t, j / x->group));
+    /* the rounds in the order the pieces arrive, a tree's pieces the later
+     * the deeper this node is in it, each piece on over the network before
+     * any group into the node (the order the receives were posted in) */
+    for (int k = 0; k < steps(pl); k++) {
+        for (int t = 0, j; t < x->trees; t++)
+            if ((j = k - pl->delay[t]) >= 0 && j < x->pieces)
+                TRY(forward_piece(c, a, pl, t, j));
+        for (int t = 0, j; t < x->trees; t++)
+            if ((j = k - pl->delay[t]) >= 0 && j < x->pieces && (j + 1) % x->group == 0)
+                TRY(forward_group(c, a, pl, t, j / x->group));
     }
     return MPI_SUCCESS;
 }
@@ -342,20 +464,23 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
-    pipeline pl = {{0, 0, 0}, {{0}}, {NULL}, {NULL}, {NULL}};
+    pipeline pl = {{0, 0, 0, 0}, {{0}}, {0}, {NULL}, {NULL}, {NULL}};
     double cost;
     TRY(hmpi__nodes_make(c, a->root, 0, &nd));
-    make_role(&nd, 0, &pl.r[0]);
-    make_role(&nd, 1, &pl.r[1]);
     pl.x = best_cut(c, a, 1, &cost);
     if (cost >= HMPI__COST_NEVER) /* forced where it cannot pipeline */
         pl.x = best_cut(c, a, 0, &cost);
+    int lag = hop_steps(c, a, &pl.x);
+    for (int t = 0; t < pl.x.trees; t++) {
+        make_role(&nd, t, pl.x.trees, &pl.r[t]);
+        pl.delay[t] = lag * node_depth(&nd, t, pl.x.trees);
+    }
     if (c->rank == a->root)
-        hmpi__verbose("twotree: %d pieces a tree, passed on in nodes by %d, over %d nodes "
-                      "(modelled %.1f us)",
-                      pl.x.pieces, pl.x.group, nd.n, cost);
+        hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes by %d, over %d "
+                      "nodes (modelled %.1f us)",
+                      pl.x.trees, pl.x.pieces, pl.x.group, nd.n, cost);
     int rc = build(c, a, &pl);
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
         free(pl.node_recv[t]);
         free(pl.net_sent[t]);

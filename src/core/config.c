@@ -61,6 +61,10 @@ static const cfg_var registry[HMPI__NCFG] = {
                               "(recursive multiplying for parts of fewer elements than nodes; "
                               "0: the cost model's choice of step; a node count with a larger "
                               "prime factor keeps it)"},
+    [HMPI__CFG_BCAST_TREES] = {"HMPI_BCAST_TREES", "hmpi_bcast_trees", CFG_INT, NULL, "0",
+                               "pipelined tree bcast (twotree): trees over the nodes, 2 "
+                               "(binary, Sanders et al.) or 3 to 8 (k-ary, for few pieces) "
+                               "(0: the cost model's choice)"},
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
                               "identical later calls (predefined types and ops; 0: none)"},

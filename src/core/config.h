@@ -24,6 +24,7 @@ enum hmpi__cfg_id {
 #undef HMPI__CFG_COLL_ENUM
         HMPI__CFG_LANES,
     HMPI__CFG_LANE_RADIX,
+    HMPI__CFG_BCAST_TREES,
     HMPI__CFG_COLL_CACHE,
     HMPI__CFG_TUNING_FILE,
     HMPI__CFG_P2P,
