@@ -253,17 +253,23 @@ static int tree_depth(int m, int trees)
     return depth + 1;
 }
 
+/* Levels of the node trees: a binomial tree of the largest node, and the
+ * relay on the root's node. */
+static int node_tree_levels(const hmpi__coll_ctx *c)
+{
+    return hmpi__ceil_log2(c->largest) + (c->nodes > 1);
+}
+
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
  * forwards in, or a lane leader's per-message CPU. */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, int group, int trees)
 {
     const hmpi__cost_model *m = &c->cost;
-    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + the relay on the root's */
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? trees * transfer : 0;
-    double cpu = (trees + 2 + (double)depth_node / group) * overhead;
+    double cpu = (trees + 2 + (double)node_tree_levels(c) / group) * overhead;
     return link > cpu ? link : cpu;
 }
 
@@ -274,9 +280,8 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, i
     const hmpi__cost_model *m = &c->cost;
     double piece = bytes / trees / pieces;
     int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, trees) + 1 : 0; /* + the root's */
-    int depth_node = hmpi__ceil_log2(c->largest) + (c->nodes > 1); /* + the relay on the root's */
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
-           depth_node * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, piece * group) +
+           node_tree_levels(c) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, piece * group) +
            (pieces - 1) * pipeline_step(c, piece, group, trees);
 }
 
