@@ -117,6 +117,15 @@ static int kary_position_of(int t, int index, int m, int k)
     return ((index - 1 - t * kary_inner(m, k)) % m + m) % m;
 }
 
+/* The level of position p (the tree's root: 0). */
+static int kary_level(int p, int k)
+{
+    int level = 0;
+    for (; p > 0; p = (p - 1) / k)
+        level++;
+    return level;
+}
+
 static int node_size(const hmpi__nodes *nd, int k)
 {
     return nd->first[k + 1] - nd->first[k];
@@ -175,11 +184,8 @@ static int node_depth(const hmpi__nodes *nd, int t, int trees)
     int m = nd->n - 1, me = nd->my_index, depth = 1, parent, child[2], nchildren;
     if (me == 0 || m < 1)
         return 0;
-    if (trees > 2) {
-        for (int p = kary_position_of(t, me, m, trees); p > 0; p = (p - 1) / trees)
-            depth++;
-        return depth;
-    }
+    if (trees > 2)
+        return 1 + kary_level(kary_position_of(t, me, m, trees), trees);
     for (int p = position_of(t, me, m);; p = parent, depth++) {
         inorder_links(m, p, &parent, child, &nchildren);
         if (parent < 0)
@@ -245,12 +251,8 @@ static int piece_lo(const cut *x, int t, int j)
 /* Levels of a tree over m nodes: in-order binary (two trees), or k-ary. */
 static int tree_depth(int m, int trees)
 {
-    int depth = 0;
-    if (trees == 2)
-        return hmpi__ceil_log2(m + 1);
-    for (long reach = 1, width = 1; reach < m; depth++) /* positions within depth levels */
-        width *= trees, reach += width;
-    return depth + 1;
+    return trees == 2 ? hmpi__ceil_log2(m + 1)
+                      : kary_level(m - 1, trees) + 1; /* the last: deepest */
 }
 
 /* Levels of the node trees: a binomial tree of the largest node, and the
@@ -366,7 +368,7 @@ static int steps(const pipeline *pl)
 static int post_receives(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 {
     const cut *x = &pl->x;
-    for (int k = 0; k < steps(pl); k++) {
+    for (int k = 0, last = steps(pl); k < last; k++) {
         for (int t = 0; t < x->trees; t++) {
             const role *r = &pl->r[t];
             int j = k - pl->delay[t];
@@ -455,7 +457,7 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
     /* the rounds in the order the pieces arrive, a tree's pieces the later
      * the deeper this node is in it, each piece on over the network before
      * any group into the node (the order the receives were posted in) */
-    for (int k = 0; k < steps(pl); k++) {
+    for (int k = 0, last = steps(pl); k < last; k++) {
         for (int t = 0, j; t < x->trees; t++)
             if ((j = k - pl->delay[t]) >= 0 && j < x->pieces)
                 TRY(forward_piece(c, a, pl, t, j));
