@@ -7,11 +7,12 @@
  * SimGrid platform under smpirun) with several ranks per node. For each
  * level, node (ranks of rank 0's node) and network (one rank per node), and
  * each size m, rank 0 sends m bytes to k peers at once, k = 1, 2, 4, ...
- * up to K (64), the farthest first, each peer answering with an empty
- * message; the round's time is that minus the answer's latency. The file
- * gets, per level and size, the latency (the round with one peer) and the
- * gap (the least-squares slope of the round's time over k): what each
- * further message of a round adds. */
+ * up to K (64), the farthest last, which alone answers with an empty
+ * message once its bytes are in; the round's time is that minus the
+ * answer's latency. The file gets, per level and size, the latency (the
+ * round with one peer) and the gap: what each further message of a round
+ * adds in the model, its sender's CPU plus its bytes on the link
+ * (gap_of). */
 #include <hmpi.h>
 
 #include <stdio.h>
@@ -30,10 +31,11 @@ static int compare(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Median over reps of a round trip in comm: rank 0 sends m bytes to the
- * last k ranks at once (the farthest first: the latency is the worst case,
- * and the slope over k the gap alone) and waits for their empty answers.
- * Every rank of comm calls. */
+/* Median over reps of a round in comm: rank 0 sends m bytes to the last
+ * k ranks at once, the farthest last (every k has the same latency, the
+ * worst), and waits for the farthest's empty answer: the time until the
+ * round's last message is in, with no other answer's CPU on rank 0. Every
+ * rank of comm calls. */
 static double fan_out(MPI_Comm comm, int k, int m, char *buf, MPI_Request *reqs)
 {
     int rank, size;
@@ -44,15 +46,15 @@ static double fan_out(MPI_Comm comm, int k, int m, char *buf, MPI_Request *reqs)
     for (int r = -1; r < reps; r++) { /* one warm-up */
         double t0 = MPI_Wtime();
         if (rank == 0) {
-            for (int p = 0; p < k; p++) {
-                MPI_Isend(buf, m, MPI_BYTE, size - 1 - p, TAG, comm, &reqs[2 * p]);
-                MPI_Irecv(NULL, 0, MPI_BYTE, size - 1 - p, TAG, comm, &reqs[2 * p + 1]);
-            }
-            for (int q = 0; q < 2 * k; q++) /* (MPICH's MPI_Waitall trips gcc's bounds check) */
+            MPI_Irecv(NULL, 0, MPI_BYTE, size - 1, TAG, comm, &reqs[k]);
+            for (int p = 0; p < k; p++)
+                MPI_Isend(buf, m, MPI_BYTE, size - k + p, TAG, comm, &reqs[p]);
+            for (int q = 0; q <= k; q++) /* (MPICH's MPI_Waitall trips gcc's bounds check) */
                 MPI_Wait(&reqs[q], MPI_STATUS_IGNORE);
         } else if (rank >= size - k) {
             MPI_Recv(buf, m, MPI_BYTE, 0, TAG, comm, MPI_STATUS_IGNORE);
-            MPI_Send(NULL, 0, MPI_BYTE, 0, TAG, comm);
+            if (rank == size - 1)
+                MPI_Send(NULL, 0, MPI_BYTE, 0, TAG, comm);
         }
         if (r >= 0)
             times[r] = (MPI_Wtime() - t0) * 1e6;
@@ -73,10 +75,24 @@ typedef struct level {
     int size;
 } level;
 
+/* The model's gap at size m from the measured slopes over k: a sender's
+ * messages overlap its CPU with their bytes on the link, so a slope is the
+ * larger of the two, where the model adds them (doc/collectives.md, "The
+ * cost model"): the CPU (the slope at the smallest size, overhead) plus the
+ * bytes at the bandwidth of the largest size, or the slope where it is
+ * more (smaller messages reach less of the bandwidth). */
+static double gap_of(double slope, int m, double overhead, double slope_max, int m_max)
+{
+    double link = m_max > 0 && slope_max > overhead ? (double)m * slope_max / m_max : 0;
+    double sum = overhead + link;
+    return slope > sum ? slope : sum;
+}
+
 /* Latency and gap of one level at each size, from rank 0's fan-outs. */
 static void measure(const level *lv, const int *sizes, int nsizes, char *buf, MPI_Request *reqs,
                     double *latency, double *gap)
 {
+    int smallest = 0, largest = 0;
     int kmax = lv->size - 1 < max_fanout ? lv->size - 1 : max_fanout;
     double answer = fan_out(lv->comm, 1, 0, buf, reqs) / 2;
     for (int s = 0; s < nsizes; s++) {
@@ -92,7 +108,12 @@ static void measure(const level *lv, const int *sizes, int nsizes, char *buf, MP
         gap[s] = n > 1 ? (n * skt - sk * st) / (n * skk - sk * sk) : 0;
         if (gap[s] < 0)
             gap[s] = 0;
+        smallest = sizes[s] < sizes[smallest] ? s : smallest;
+        largest = sizes[s] > sizes[largest] ? s : largest;
     }
+    double overhead = gap[smallest], slope_max = gap[largest];
+    for (int s = 0; s < nsizes; s++)
+        gap[s] = gap_of(gap[s], sizes[s], overhead, slope_max, sizes[largest]);
 }
 
 static int parse_sizes(const char *text, int *sizes)

@@ -853,6 +853,19 @@ static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int b
                               MPI_PACKED);
 }
 
+/* HMPI_VERBOSE: the leaders' allgather as modelled. */
+static void verbose_leaders(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int B)
+{
+    double gather, exchange, spread;
+    int doubles, k = node_gather_radix(c, nd->local, B, &gather);
+    int radix = node_bcast_radix(c, nd->local, (double)c->size * B, &spread);
+    exchange = leaders_exchange_cost(c, nd->n, (double)nd->smallest * B, &doubles);
+    hmpi__verbose("leaders: node gather radix %d (modelled %.1f us), %s between %d leaders "
+                  "(%.1f us), node bcast radix %d (%.1f us)",
+                  k, gather, doubles ? "recursive doubling" : "one round", nd->n, exchange, radix,
+                  spread);
+}
+
 /* Allgather: the node's blocks to its leader, the leaders exchange their
  * nodes' blocks, every leader broadcasts the whole to its node, and every
  * process unpacks. Blocks travel packed in node order (nodes by path, ranks
@@ -875,6 +888,8 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                  ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
                                     a->rcount, a->rtype, all + (size_t)at * B, B)
                  : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, all + (size_t)at * B, B);
+    if (c->rank == 0 && hmpi__verbose_enabled())
+        verbose_leaders(c, &nd, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
         rc = node_gather(c, &nd, all, at, B);
     if (rc == MPI_SUCCESS && c->rank == leader && nd.n > 1)

@@ -264,14 +264,18 @@ static int node_tree_levels(const hmpi__coll_ctx *c)
 
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
- * forwards in, or a lane leader's per-message CPU. */
+ * forwards in, or a lane leader's per-message CPU: a piece in and two on,
+ * and for each group, its node tree's fan-out and the other trees' groups
+ * in. (Priced with the relay's level and every tree's pieces in, a tuning
+ * file's lower gap made the two trees look CPU-bound: groups of 8, 1 MiB
+ * 149.3 us where groups of 2 take 125.3.) */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, int group, int trees)
 {
     const hmpi__cost_model *m = &c->cost;
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? trees * transfer : 0;
-    double cpu = (trees + 2 + (double)node_tree_levels(c) / group) * overhead;
+    double cpu = (3 + (hmpi__ceil_log2(c->largest) + trees - 1.0) / group) * overhead;
     return link > cpu ? link : cpu;
 }
 
