@@ -42,6 +42,42 @@ static void run_once(HMPI_Request *req, int *rounds, int *messages)
     CHECK_MPI(HMPI_Request_free(req));
 }
 
+/* hmpi-tune's gaps are the model's, a message's CPU plus its bytes at the
+ * largest size's bandwidth or more: at every size of a level, at least the
+ * straight line from the smallest size's gap (the CPU) to the largest's.
+ * Every line parses, and both levels are there. */
+static void measured_gaps(const char *file)
+{
+    enum { MOST = 64 };
+    char line[256], name[16];
+    double bytes[MOST], gap[MOST], latency;
+    int level[MOST], n = 0, smallest[2] = {-1, -1}, largest[2] = {-1, -1};
+    FILE *f = fopen(file, "r");
+    CHECK(f != NULL);
+    while (f && n < MOST && fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        CHECK(sscanf(line, "%15s %lf %lf %lf", name, &bytes[n], &latency, &gap[n]) == 4);
+        level[n] = strcmp(name, "network") == 0;
+        CHECK(level[n] || strcmp(name, "node") == 0);
+        CHECK(latency >= 0 && gap[n] >= 0);
+        int *lo = &smallest[level[n]], *hi = &largest[level[n]];
+        if (*lo < 0 || bytes[n] < bytes[*lo])
+            *lo = n;
+        if (*hi < 0 || bytes[n] > bytes[*hi])
+            *hi = n;
+        n++;
+    }
+    if (f)
+        fclose(f);
+    CHECK(smallest[0] >= 0 && smallest[1] >= 0);
+    for (int i = 0; i < n && smallest[0] >= 0 && smallest[1] >= 0; i++) {
+        int lo = smallest[level[i]], hi = largest[level[i]];
+        double span = bytes[hi] - bytes[lo], t = span > 0 ? (bytes[i] - bytes[lo]) / span : 0;
+        CHECK(gap[i] >= gap[lo] + t * (gap[hi] - gap[lo]) - 1e-3); /* 4 decimals written */
+    }
+}
+
 /* Rounds (most over processes) and the root's messages of a bcast of n
  * ints from root 0 under the tuning file; checks the data against MPI's. */
 static void bcast_shape(const char *file, int n, int *rounds, int *root_messages)
@@ -267,8 +303,10 @@ int main(int argc, char **argv)
     bcast_shape(busy_ci, 1000, &flat_rounds, &flat_msgs);
     /* The file hmpi-tune measured on this run's cluster (CTest runs it first). */
     if (argc > 1) {
-        if (rank == 0)
+        if (rank == 0) {
             CHECK(access(argv[1], R_OK) == 0);
+            measured_gaps(argv[1]);
+        }
         results_under(argv[1]);
         bcast_shape(argv[1], 1000, &flat_rounds, &flat_msgs);
     }
