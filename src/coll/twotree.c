@@ -9,7 +9,7 @@
  * a node (lane t) takes part in tree t, and passes what it gets on through
  * a binomial tree of its node, so that two lanes share the per-message CPU.
  * For few pieces, k > 2 k-ary trees (a k-th of the buffer each, k lanes)
- * are shallower (kary_inner).
+ * are shallower (kary_inner), and so are wider node trees (most_radix).
  *
  * A tree's part travels in pieces over the network, and in groups of pieces
  * inside a node (fewer messages where the bytes are cheap). Every process
@@ -46,14 +46,15 @@
  * 1 MiB with four trees 125.4 -> 183 to 219). */
 #define MAX_TREES 8
 #define MAX_KARY_PIECES 2
+#define MAX_NODE_CHILDREN 32 /* a binomial tree's over 2^32 ranks */
 
 /* What this process does with the pieces of one tree. */
 typedef struct role {
-    int net_source;     /* rank the pieces come from over the network, or -1 */
-    int node_source;    /* rank they come from inside the node, in groups, or -1 */
-    int nnet, nnode;    /* how many ranks it sends them on to: */
-    int net[MAX_TREES]; /* the tree's children (the tree's root, from the root's node) */
-    int node[32];       /* its children in its node's binomial tree, far first */
+    int net_source;              /* rank the pieces come from over the network, or -1 */
+    int node_source;             /* rank they come from inside the node, in groups, or -1 */
+    int nnet, nnode;             /* how many ranks it sends them on to: */
+    int net[MAX_TREES];          /* the tree's children (the tree's root, from the root's node) */
+    int node[MAX_NODE_CHILDREN]; /* its children in its node's k-nomial tree, far first */
 } role;
 
 /* ---- the two trees over the nodes -------------------------------------- */
@@ -193,19 +194,49 @@ static int node_depth(const hmpi__nodes *nd, int t, int trees)
     }
 }
 
+/* Levels of a k-nomial tree over n positions. */
+static int knomial_levels(int n, int k)
+{
+    int levels = 0;
+    for (long span = 1; span < n; span *= k)
+        levels++;
+    return levels;
+}
+
+/* Links of position q in the k-nomial tree over positions [0, n) rooted at
+ * 0: its parent (-1 at the root) clears q's lowest non-zero digit; its
+ * children set one digit below that one, far first (k = 2: binomial). */
+static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nchildren)
+{
+    long weight = 1, d = 1; /* weight: q's lowest non-zero digit's */
+    while (weight < n && q % (weight * k) == 0)
+        weight *= k;
+    if (q == 0)
+        while (d * k < n)
+            d *= k;
+    else
+        d = weight / k;
+    *nchildren = 0;
+    for (; d >= 1; d /= k)
+        for (int i = k - 1; i >= 1; i--)
+            if (q + i * d < n)
+                child[(*nchildren)++] = q + i * (int)d;
+    return q == 0 ? -1 : q - (int)(q / weight % k * weight);
+}
+
 /* This process's role in tree t: the network part if it is lane t's
- * leader, and the binomial tree of its node rooted at that leader. On the
+ * leader, and the k-nomial tree of its node rooted at that leader. On the
  * root's node, the root roots the node tree of the trees its own lane
  * leads and hands the other trees' pieces one by one to their lanes, which
  * root those trees' node trees over the other ranks: with two trees, the
  * root sends 6 messages a piece instead of 9 (both node trees), the
  * per-message CPU that paced the whole pipeline (simulated 1024 ranks,
  * 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 -> 135.0). */
-static void make_role(const hmpi__nodes *nd, int t, int trees, role *r)
+static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, role *r)
 {
     int L = nd->local, j = nd->my_local, on_root_node = nd->my_index == 0;
     int top = t % L, relay = on_root_node && top != 0; /* the root feeds lane top */
-    int n = relay ? L - 1 : L;
+    int n = relay ? L - 1 : L, child[MAX_NODE_CHILDREN], nchildren;
     *r = (role){-1, -1, 0, 0, {0}, {0}};
     if (relay && j == 0) {
         r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
@@ -213,27 +244,25 @@ static void make_role(const hmpi__nodes *nd, int t, int trees, role *r)
     }
     /* position from the top, in local rank order round the node; relay:
      * the root left out */
-    int q = (j - top + L) % L - (relay && j < top), low = q & -q, d = 1;
+    int q = (j - top + L) % L - (relay && j < top);
+    int parent = node_links(q, n, radix, child, &nchildren);
     if (j == top)
         network_role(nd, t, trees, r);
     if (relay && j == top)
         r->net_source = hmpi__nodes_rank(nd, nd->my_node, 0);
-    if (q != 0)
-        r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(q - low, top, L, relay));
-    while (d * 2 < n)
-        d *= 2;
-    for (; d >= 1; d /= 2)
-        if ((q == 0 || d < low) && q + d < n)
-            r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, local_at(q + d, top, L, relay));
+    if (parent >= 0)
+        r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(parent, top, L, relay));
+    for (int i = 0; i < nchildren; i++)
+        r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, local_at(child[i], top, L, relay));
 }
 
 /* ---- pieces and their cost ------------------------------------------------ */
 
 /* How the buffer is cut: each of `trees` trees carries its part, in
  * `pieces` pieces over the network, which the nodes pass on inside in
- * groups of `group`. */
+ * groups of `group` down k-nomial trees of radix `radix`. */
 typedef struct cut {
-    int count, pieces, group, trees;
+    int count, pieces, group, trees, radix;
 } cut;
 
 static int half_lo(const cut *x, int t)
@@ -255,13 +284,6 @@ static int tree_depth(int m, int trees)
                       : kary_level(m - 1, trees) + 1; /* the last: deepest */
 }
 
-/* Levels of the node trees: a binomial tree of the largest node, and the
- * relay on the root's node. */
-static int node_tree_levels(const hmpi__coll_ctx *c)
-{
-    return hmpi__ceil_log2(c->largest) + (c->nodes > 1);
-}
-
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
  * forwards in, or a lane leader's per-message CPU: a piece in and two on,
@@ -269,26 +291,68 @@ static int node_tree_levels(const hmpi__coll_ctx *c)
  * in. (Priced with the relay's level and every tree's pieces in, a tuning
  * file's lower gap made the two trees look CPU-bound: groups of 8, 1 MiB
  * 149.3 us where groups of 2 take 125.3.) */
-static double pipeline_step(const hmpi__coll_ctx *c, double piece, int group, int trees)
+static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
-    double link = c->nodes > 1 ? trees * transfer : 0;
-    double cpu = (3 + (hmpi__ceil_log2(c->largest) + trees - 1.0) / group) * overhead;
+    double link = c->nodes > 1 ? x->trees * transfer : 0;
+    double fanout = (x->radix - 1.0) * knomial_levels(c->largest, x->radix);
+    double cpu = (3 + (fanout + x->trees - 1.0) / x->group) * overhead;
     return link > cpu ? link : cpu;
+}
+
+/* Modelled time for a node's tree of radix k to pass m bytes on: every
+ * position sends to its children in their order, each message a gap after
+ * the one before and a latency on its way (children come after their
+ * parent, so one pass in position order), and the relay before it on the
+ * root's node. HMPI__COST_NEVER without the memory for it. */
+static double node_tree_time(const hmpi__coll_ctx *c, int k, double m)
+{
+    const hmpi__cost_model *cm = &c->cost;
+    int n = c->largest, child[MAX_NODE_CHILDREN], nchildren;
+    double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
+    double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m), last = 0;
+    double *ready = malloc(sizeof *ready * (size_t)(n > 0 ? n : 1));
+    if (!ready) /* a cut not taken */
+        return HMPI__COST_NEVER;
+    ready[0] = 0;
+    for (int q = 0; q < n; q++) {
+        double t = ready[q];
+        node_links(q, n, k, child, &nchildren);
+        for (int i = 0; i < nchildren; i++, t += gap)
+            ready[child[i]] = t + latency;
+        last = ready[q] > last ? ready[q] : last;
+    }
+    free(ready);
+    return last + (c->nodes > 1 ? latency : 0);
 }
 
 /* Modelled time: the first piece down the deepest path (its group inside
  * the last node), then a piece of each tree per step (pipeline_step). */
-static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, int group, int trees)
+static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
-    double piece = bytes / trees / pieces;
-    int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, trees) + 1 : 0; /* + the root's */
+    double piece = bytes / x->trees / x->pieces;
+    int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, x->trees) + 1 : 0; /* + root's */
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
-           node_tree_levels(c) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, piece * group) +
-           (pieces - 1) * pipeline_step(c, piece, group, trees);
+           node_tree_time(c, x->radix, piece * x->group) +
+           (x->pieces - 1) * pipeline_step(c, piece, x);
+}
+
+/* Node trees of radix 2 up to this (powers of two): wider ones only for
+ * at most MAX_KARY_PIECES pieces a tree, where the trees' depth is the
+ * time; a pipeline is paced by its ranks' messages a group, the fewest in
+ * a binomial tree (simulated 1024 ranks: 64 KiB, one piece, radix 2 / 4 /
+ * 8 / 16 28.9 / 26.3 / 25.3 / 27.2 us; 1 MiB, 64 pieces, radix 4 125.3 ->
+ * 134.6). */
+static int most_radix(const hmpi__coll_ctx *c, int pieces)
+{
+    int k = 2;
+    while (pieces <= MAX_KARY_PIECES && k * 2 <= c->largest &&
+           (k * 2 - 1) * knomial_levels(c->largest, k * 2) <= MAX_NODE_CHILDREN)
+        k *= 2;
+    return k;
 }
 
 /* The cheapest cut (pipelined: as auto may take it, see MIN_PIECES;
@@ -299,7 +363,7 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, int pieces, i
 static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipelined, double *cost)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    cut best = {a->rcount, 1, 1, 2};
+    cut best = {a->rcount, 1, 1, 2, 2};
     int forced = c->bcast_trees > MAX_TREES ? MAX_TREES : c->bcast_trees;
     *cost = HMPI__COST_NEVER;
     for (int trees = forced ? forced : 2; trees <= (forced ? forced : MAX_TREES); trees *= 2) {
@@ -313,11 +377,13 @@ static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipel
             if (pipelined && (k * trees < MIN_PIECES || piece < MIN_PIECE_BYTES ||
                               (trees > 2 && !forced && k > MAX_KARY_PIECES)))
                 continue;
-            for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2) {
-                double t = pipeline_cost(c, bytes, k, g, trees);
-                if (t < *cost)
-                    *cost = t, best = (cut){a->rcount, k, g, trees};
-            }
+            for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2)
+                for (int radix = 2; radix <= most_radix(c, k); radix *= 2) {
+                    cut x = {a->rcount, k, g, trees, radix};
+                    double t = pipeline_cost(c, bytes, &x);
+                    if (t < *cost)
+                        *cost = t, best = x;
+                }
         }
     }
     return best;
@@ -329,7 +395,7 @@ static int hop_steps(const hmpi__coll_ctx *c, const hmpi__coll_args *a, const cu
 {
     double piece = hmpi__coll_block_bytes(c, a) / x->trees / x->pieces;
     double hop = hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, 1, piece);
-    return (int)(hop / pipeline_step(c, piece, x->group, x->trees) + 0.5);
+    return (int)(hop / pipeline_step(c, piece, x) + 0.5);
 }
 
 double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -475,7 +541,7 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
-    pipeline pl = {{0, 0, 0, 0}, {{0}}, {0}, {NULL}, {NULL}, {NULL}};
+    pipeline pl = {{0, 0, 0, 0, 0}, {{0}}, {0}, {NULL}, {NULL}, {NULL}};
     double cost;
     TRY(hmpi__nodes_make(c, a->root, 0, &nd));
     pl.x = best_cut(c, a, 1, &cost);
@@ -483,13 +549,13 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         pl.x = best_cut(c, a, 0, &cost);
     int lag = hop_steps(c, a, &pl.x);
     for (int t = 0; t < pl.x.trees; t++) {
-        make_role(&nd, t, pl.x.trees, &pl.r[t]);
+        make_role(&nd, t, pl.x.trees, pl.x.radix, &pl.r[t]);
         pl.delay[t] = lag * node_depth(&nd, t, pl.x.trees);
     }
     if (c->rank == a->root)
-        hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes by %d, over %d "
-                      "nodes (modelled %.1f us)",
-                      pl.x.trees, pl.x.pieces, pl.x.group, nd.n, cost);
+        hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes by %d down trees "
+                      "of radix %d, over %d nodes (modelled %.1f us)",
+                      pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix, nd.n, cost);
     int rc = build(c, a, &pl);
     for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
