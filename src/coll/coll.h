@@ -169,5 +169,13 @@ double hmpi__cost_exchange_at(const hmpi__coll_ctx *c, int distance, double byte
 double hmpi__cost_exchange_rounds(const hmpi__coll_ctx *c, int rounds, double bytes);
 /* ceil(log2(n)), 0 for n <= 1. */
 int hmpi__ceil_log2(int n);
+/* Levels of a k-nomial tree over n positions: the smallest d with k^d >= n. */
+int hmpi__knomial_levels(int n, int k);
+/* Position q of the k-nomial tree over [0, n) rooted at 0, whose parent
+ * clears q's lowest non-zero digit: returns that parent (-1 at the root);
+ * *top: the weight of the highest digit q's children set (0: a leaf). Its
+ * children are q + j * w for w = *top, *top / k, ..., 1 and j = 1 .. k - 1,
+ * those below n (k = 2: the binomial tree). */
+int hmpi__knomial_links(int q, int n, int k, long *top);
 
 #endif

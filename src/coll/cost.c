@@ -14,6 +14,28 @@ int hmpi__ceil_log2(int n)
     return k;
 }
 
+int hmpi__knomial_levels(int n, int k)
+{
+    int levels = 0;
+    for (long span = 1; span < n; span *= k)
+        levels++;
+    return levels;
+}
+
+int hmpi__knomial_links(int q, int n, int k, long *top)
+{
+    long weight = 1; /* q's lowest non-zero digit's (at the root: past n) */
+    while (weight < n && q % (weight * k) == 0)
+        weight *= k;
+    if (q == 0) {
+        for (*top = 1; *top * k < n;)
+            *top *= k;
+        return -1;
+    }
+    *top = weight / k;
+    return q - (int)(q % (weight * k));
+}
+
 int hmpi__coll_outer_level(const hmpi__coll_ctx *c)
 {
     return c->nodes > 1 ? HMPI__LEVEL_NETWORK : HMPI__LEVEL_NODE;

@@ -46,16 +46,6 @@ static void *part_at(const parts *v, const void *buf, int j)
 
 /* ---- inter-node steps on a list of ranks ------------------------------- */
 
-/* Digits of a k-nomial tree over n: the smallest d with k^d >= n, and k^(d-1). */
-static int knomial_top(int n, int k, int *top)
-{
-    int levels = 0;
-    long span = 1;
-    for (*top = 1; span < n; span *= k, levels++)
-        *top = (int)span;
-    return levels;
-}
-
 /* k-nomial broadcast over g[0..n) from g[0], one digit per round: in the
  * round of digit d, every process holding the data sends it to the k - 1
  * indices that differ from its own in digit d only. k = 2 is the binomial
@@ -64,18 +54,16 @@ static int knomial_top(int n, int k, int *top)
 static int list_bcast_knomial(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
                               int count, MPI_Datatype type)
 {
-    int top, pos;
-    knomial_top(n, k, &top);
-    for (pos = 1; pos <= top && i % (pos * k) == 0; pos *= k)
-        ; /* the digit where i first differs from 0: it receives in that round */
-    if (i > 0) {
+    long top;
+    int parent = hmpi__knomial_links(i, n, k, &top);
+    if (parent >= 0) {
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_recv(c, buf, count, type, g[i - i % (pos * k)]));
+        TRY(coll_recv(c, buf, count, type, g[parent]));
     }
-    for (pos = i > 0 ? pos / k : top; pos >= 1; pos /= k) {
+    for (long w = top; w >= 1; w /= k) {
         TRY(hmpi__sched_round(c->s));
-        for (int j = 1; j < k && i + j * pos < n; j++)
-            TRY(coll_send(c, buf, count, type, g[i + j * pos]));
+        for (int j = 1; j < k && i + j * w < n; j++)
+            TRY(coll_send(c, buf, count, type, g[i + j * w]));
     }
     return MPI_SUCCESS;
 }
@@ -325,11 +313,11 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
  * ranks (n: flat), and its modelled time. */
 static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
 {
-    int best = n, top;
+    int best = n;
     *cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
     for (int k = 2; k < n; k++) {
         double t =
-            knomial_top(n, k, &top) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
+            hmpi__knomial_levels(n, k) * hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, k - 1, bytes);
         if (t < *cost)
             *cost = t, best = k;
     }
@@ -434,8 +422,7 @@ static double lane_round(const hmpi__coll_ctx *c, int lanes, int messages, doubl
 
 static double knomial_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes)
 {
-    int top, levels = knomial_top(n, k, &top);
-    return levels * lane_round(c, lanes, k - 1, bytes);
+    return hmpi__knomial_levels(n, k) * lane_round(c, lanes, k - 1, bytes);
 }
 
 /* Halving then doubling over a power of two n: each step moves half of the

@@ -194,34 +194,18 @@ static int node_depth(const hmpi__nodes *nd, int t, int trees)
     }
 }
 
-/* Levels of a k-nomial tree over n positions. */
-static int knomial_levels(int n, int k)
-{
-    int levels = 0;
-    for (long span = 1; span < n; span *= k)
-        levels++;
-    return levels;
-}
-
-/* Links of position q in the k-nomial tree over positions [0, n) rooted at
- * 0: its parent (-1 at the root) clears q's lowest non-zero digit; its
- * children set one digit below that one, far first (k = 2: binomial). */
+/* Links of position q in its node's k-nomial tree (hmpi__knomial_links):
+ * returns its parent, and its children far first. */
 static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nchildren)
 {
-    long weight = 1, d = 1; /* weight: q's lowest non-zero digit's */
-    while (weight < n && q % (weight * k) == 0)
-        weight *= k;
-    if (q == 0)
-        while (d * k < n)
-            d *= k;
-    else
-        d = weight / k;
+    long top;
+    int parent = hmpi__knomial_links(q, n, k, &top);
     *nchildren = 0;
-    for (; d >= 1; d /= k)
+    for (long w = top; w >= 1; w /= k)
         for (int i = k - 1; i >= 1; i--)
-            if (q + i * d < n)
-                child[(*nchildren)++] = q + i * (int)d;
-    return q == 0 ? -1 : q - (int)(q / weight % k * weight);
+            if (q + i * w < n)
+                child[(*nchildren)++] = q + i * (int)w;
+    return parent;
 }
 
 /* This process's role in tree t: the network part if it is lane t's
@@ -297,35 +281,34 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    double fanout = (x->radix - 1.0) * knomial_levels(c->largest, x->radix);
+    double fanout = (x->radix - 1.0) * hmpi__knomial_levels(c->largest, x->radix);
     double cpu = (3 + (fanout + x->trees - 1.0) / x->group) * overhead;
     return link > cpu ? link : cpu;
 }
 
-/* Modelled time for a node's tree of radix k to pass m bytes on: every
- * position sends to its children in their order, each message a gap after
- * the one before and a latency on its way (children come after their
- * parent, so one pass in position order), and the relay before it on the
- * root's node. HMPI__COST_NEVER without the memory for it. */
+/* When the last rank of position q's subtree in its node's tree of radix
+ * k has the data, which q has at `now`: q sends to its children in their
+ * order, each message a gap after the one before and a latency on its way. */
+static double subtree_done(int q, int n, int k, double now, double gap, double latency)
+{
+    int child[MAX_NODE_CHILDREN], nchildren;
+    double last = now;
+    node_links(q, n, k, child, &nchildren);
+    for (int i = 0; i < nchildren; i++) {
+        double done = subtree_done(child[i], n, k, now + i * gap + latency, gap, latency);
+        last = done > last ? done : last;
+    }
+    return last;
+}
+
+/* Modelled time for a node's tree of radix k to pass m bytes on (its
+ * critical path), and the relay before it on the root's node. */
 static double node_tree_time(const hmpi__coll_ctx *c, int k, double m)
 {
     const hmpi__cost_model *cm = &c->cost;
-    int n = c->largest, child[MAX_NODE_CHILDREN], nchildren;
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
-    double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m), last = 0;
-    double *ready = malloc(sizeof *ready * (size_t)(n > 0 ? n : 1));
-    if (!ready) /* a cut not taken */
-        return HMPI__COST_NEVER;
-    ready[0] = 0;
-    for (int q = 0; q < n; q++) {
-        double t = ready[q];
-        node_links(q, n, k, child, &nchildren);
-        for (int i = 0; i < nchildren; i++, t += gap)
-            ready[child[i]] = t + latency;
-        last = ready[q] > last ? ready[q] : last;
-    }
-    free(ready);
-    return last + (c->nodes > 1 ? latency : 0);
+    double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
+    return subtree_done(0, c->largest, k, 0, gap, latency) + (c->nodes > 1 ? latency : 0);
 }
 
 /* Modelled time: the first piece down the deepest path (its group inside
@@ -350,7 +333,7 @@ static int most_radix(const hmpi__coll_ctx *c, int pieces)
 {
     int k = 2;
     while (pieces <= MAX_KARY_PIECES && k * 2 <= c->largest &&
-           (k * 2 - 1) * knomial_levels(c->largest, k * 2) <= MAX_NODE_CHILDREN)
+           (k * 2 - 1) * hmpi__knomial_levels(c->largest, k * 2) <= MAX_NODE_CHILDREN)
         k *= 2;
     return k;
 }
