@@ -176,7 +176,8 @@ static int exchange(hmpi__coll_ctx *c, const plan *q)
     int T = (g->n - q->lead + L - 1) / L, next = me < q->lead ? 0 : (me - q->lead) / L + 1;
     if (T <= 0) /* more leaders than groups: this one serves none */
         return MPI_SUCCESS;
-    int t_to = next % T, t_from = (next - 1 + T) % T;
+    int self = me >= q->lead && (me - q->lead) % L == 0; /* our own group is served */
+    int t_to = next % T, t_from = ((next - 1 - self) % T + T) % T;
     int off_to = served_ranks(g, L, q->lead, q->lead + t_to * L);
     int off_from = served_ranks(g, L, q->lead, q->lead + t_from * L);
     for (int u = 0; u < T; u++) {
