@@ -55,14 +55,25 @@ static void run_coll(int coll, MPI_Comm comm)
                         }
 }
 
-/* Is every node's set of ranks of comm one interval of ranks? */
+/* Is every node's set of ranks of comm one interval of ranks? A node of the
+ * collectives: a board (the Group below a Machine split into Groups), else
+ * the machine. */
 static int nodes_in_rank_order(MPI_Comm comm)
 {
-    MPI_Comm node;
+    MPI_Comm node, board;
+    MPI_Info group;
     int rank, size, leader, changes = 0, nnodes = 0, *leaders;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
+    MPI_Info_create(&group);
+    MPI_Info_set(group, "mpi_hw_resource_type", "Group");
     CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    CHECK_MPI(HMPI_Comm_split_type(comm, HMPI_COMM_TYPE_HW_GUIDED, rank, group, &board));
+    MPI_Info_free(&group);
+    if (board != MPI_COMM_NULL) {
+        MPI_Comm_free(&node);
+        node = board;
+    }
     leader = rank;
     MPI_Bcast(&leader, 1, MPI_INT, 0, node); /* the node's lowest rank */
     MPI_Comm_free(&node);

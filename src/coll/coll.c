@@ -315,6 +315,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     if (c.nodes < 1) /* the table cannot tell: one node of everybody */
         c.nodes = 1, c.largest = c.smallest = c.size;
     c.ordered_nodes = hmpi__nodes_in_rank_order(c.table);
+    c.packages = hmpi__node_packages(c.table);
     c.levels = k->levels;
     c.lanes = k->lanes;
     c.lane_radix = k->lane_radix;

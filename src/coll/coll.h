@@ -59,6 +59,7 @@ typedef struct hmpi__coll_ctx {
     int nodes;             /* nodes the ranks live on (1 when unknown) */
     int largest, smallest; /* the most and fewest ranks on one node */
     int ordered_nodes;     /* every node's ranks are consecutive */
+    int packages;          /* the most packages one node's ranks live on */
     uint32_t levels;       /* kinds the topology-aware tree may use; 0: all (hmpi_levels) */
     int lanes;             /* multi-lane algorithms: lanes per node; 0: automatic (hmpi_lanes) */
     int lane_radix;  /* multi-lane allreduce: radix-r steps forced (hmpi_lane_radix); 0: auto */

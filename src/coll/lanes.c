@@ -532,15 +532,28 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
 
 /* ---- lanes -------------------------------------------------------------- */
 
+/* What the bytes that all of a node's processes move in one node step add
+ * when the node has several packages: the share that crosses between them
+ * shares the link, half each way when the step exchanges (a reduce-scatter
+ * of 1 MiB over a node of two sockets moves 1 MiB per process, half of it
+ * across), all one way when it flows down or up a tree. */
+static double node_crossing(const hmpi__coll_ctx *c, double node_bytes, int both_ways)
+{
+    if (c->packages < 2)
+        return 0;
+    double across = node_bytes * (c->packages - 1) / c->packages;
+    return hmpi__cost_crossing(&c->cost, both_ways ? across / 2 : across);
+}
+
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
  * the node steps around the lanes' inter-node step. */
 static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
                          double bytes, int L)
 {
     double part = bytes / L, t;
-    int P = nd->smallest;
+    int P = nd->smallest, trees = coll == HMPI__ALLREDUCE ? 2 : 1;
     if (nd->ordered)
-        best_knomial(c, nd->n, L, part, coll == HMPI__ALLREDUCE ? 2 : 1, &t);
+        best_knomial(c, nd->n, L, part, trees, &t);
     else if (coll == HMPI__ALLREDUCE)
         choose_allreduce_step(c, nd->n, L, count / L, part, &t);
     else
@@ -548,17 +561,22 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
     if (L == 1 && c->largest > 2) { /* the trees of one_lane_trees() */
         double tree;
         node_bcast_radix(c, c->largest, bytes, &tree);
-        return t + (coll == HMPI__ALLREDUCE ? 2 : 1) * tree;
+        /* a tree in path order crosses between packages once per package */
+        return t + trees * (tree + node_crossing(c, bytes * c->packages, 0));
     }
     /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
      * scatter to the L - 1 other owners */
-    t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
-                             : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part);
+    t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                   node_crossing(c, (L - 1) * part, 0)
+                             : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
+                                   node_crossing(c, (P - 1) * bytes, 1);
     /* after: the gather at the root, or the allgather, whose L (P - 1)
      * messages the node handles in one round (simulated 1024 ranks: the
      * lane counts this prices are the measured best, doc/collectives.md) */
-    t += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part)
-                              : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part);
+    t += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                    node_crossing(c, (L - 1) * part, 0)
+                              : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
+                                    node_crossing(c, (P - 1) * bytes, 1);
     return t;
 }
 

@@ -25,6 +25,36 @@ void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smalles
         }
 }
 
+/* Depth of the package in rank r's path: the highest Package, Die or NUMA
+ * node (a package with one NUMA node is named after it), or -1 (one that is
+ * the whole node is named after the Machine). */
+static int package_depth(const hmpi__loctable *t, int r)
+{
+    for (int k = 0; k < t->len[r]; k++) {
+        int kind = t->kind[(size_t)r * t->depth + k];
+        if (kind == HMPI__KIND_PACKAGE || kind == HMPI__KIND_DIE || kind == HMPI__KIND_NUMANODE)
+            return k;
+    }
+    return -1;
+}
+
+int hmpi__node_packages(hmpi__loctable *t)
+{
+    int nmachines, most = 1, here = 1;
+    const int *order = hmpi__loctable_order(t);
+    const int *machine = hmpi__loctable_machines(t, &nmachines);
+    if (!order || !machine)
+        return 1;
+    for (int k = 1; k < t->n; k++) {
+        if (hmpi__starts_node(machine, order, k))
+            here = 1; /* ranks in path order: a node's packages one after the other */
+        else if (hmpi__loctable_lcp(t, order[k - 1], order[k]) <= package_depth(t, order[k]))
+            here++;
+        most = here > most ? here : most;
+    }
+    return most;
+}
+
 int hmpi__nodes_in_rank_order(hmpi__loctable *t)
 {
     int nmachines, changes = 0;

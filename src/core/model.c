@@ -9,7 +9,9 @@
  * bytes that share its link). Both are measured by hmpi-tune at a few sizes
  * (a tuning file, HMPI_TUNING_FILE) and interpolated linearly between them,
  * extrapolated from the last two beyond. Without a file, the defaults model
- * a generic cluster. Levels: between ranks of one node, and between nodes. */
+ * a generic cluster. Levels: between ranks of one node, and between nodes.
+ * Besides, the link between a node's packages, which every process's
+ * crossing bytes share (a tuning file keeps the default). */
 #include "core/model.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -39,7 +41,8 @@ static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 #define NET_BYTES_PER_US 12.5e3
 #define NODE_BYTES_PER_US 25e3
 #define OVERHEAD_US 0.3
-#define NODE_SERIAL 0.125 /* share of a node message's copy that a further one adds */
+#define NODE_SERIAL 0.125         /* share of a node message's copy that a further one adds */
+#define PACKAGE_BYTES_PER_US 40e3 /* each way, two or three UPI / Infinity Fabric links */
 static const struct {
     double bytes, share;
 } ramp[] = {{0, 0.6}, {4096, 0.6}, {16384, 0.7}, {65536, 0.95}, {1048576, 1.0}};
@@ -72,6 +75,7 @@ static void load_defaults(model *m)
      * further messages add little besides their overhead */
     static const double serial[HMPI__NLEVELS] = {NODE_SERIAL, 1.0};
     memset(&m->cost, 0, sizeof m->cost);
+    m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
     for (int l = 0; l < HMPI__NLEVELS; l++)
         for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
             double transfer = ramp[i].bytes / (ramp[i].share * bandwidth[l]);
@@ -126,6 +130,7 @@ static int load_file(const char *path, model *m, const char *fn)
         return hmpi__error_code(MPI_ERR_FILE, fn, "cannot read tuning file '%s' (HMPI_TUNING_FILE)",
                                 path);
     memset(&m->cost, 0, sizeof m->cost);
+    m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (parse_line(line, m) < 0) {
@@ -219,8 +224,15 @@ double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders,
            (senders - 1.0) * messages * (shared > 0 ? shared : 0);
 }
 
+double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
+{
+    return bytes > 0 ? bytes / cm->package_bytes_per_us : 0;
+}
+
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
+    if (x->package_bytes_per_us != y->package_bytes_per_us)
+        return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];
         if (a->n != b->n)

@@ -17,6 +17,9 @@ typedef struct hmpi__cost_curve {
 } hmpi__cost_curve;
 typedef struct hmpi__cost_model {
     hmpi__cost_curve level[HMPI__NLEVELS];
+    /* bytes/us each way between the packages (sockets) of one node, which
+     * every message crossing between them shares (UPI, Infinity Fabric) */
+    double package_bytes_per_us;
 } hmpi__cost_model;
 
 /* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
@@ -39,5 +42,9 @@ double hmpi__cost_overhead(const hmpi__cost_model *cm);
  * (the gap at 0 bytes), the bytes of all share the node's link. */
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes);
+
+/* Time for `bytes` to cross one way between the packages of one node, all
+ * of them sharing the link (the messages of every process of a node step). */
+double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes);
 
 #endif

@@ -298,24 +298,30 @@ const int *hmpi__loctable_order(hmpi__loctable *t)
     return hmpi__loctable_nodes(t) ? t->order : NULL;
 }
 
-/* Depth of the Machine object in rank r's path, or -1. */
-static int machine_depth(const hmpi__loctable *t, int r)
+/* Depth of the element that makes rank r's node for the collectives, or -1:
+ * the Machine, or the Group right below it when the Machine is split into
+ * boards (the blades of a NUMAlink machine, which hwloc groups by their
+ * NUMA distances). Messages between boards cross a link of their own, a
+ * network inside the machine that the collectives price and use as one;
+ * inside a board, the packages share memory as a cluster node's do. */
+static int node_depth(const hmpi__loctable *t, int r)
 {
+    const uint8_t *kind = &t->kind[(size_t)r * t->depth];
     for (int k = 0; k < t->len[r]; k++)
-        if (t->kind[(size_t)r * t->depth + k] == HMPI__KIND_MACHINE)
-            return k;
+        if (kind[k] == HMPI__KIND_MACHINE)
+            return k + 1 < t->len[r] && kind[k + 1] == HMPI__KIND_GROUP ? k + 1 : k;
     return -1;
 }
 
 /* Consecutive ranks in path order share a node while their common prefix
- * reaches below the Machine. */
+ * reaches below the node's element. */
 static int *number_machines(const hmpi__loctable *t, const int *order, int *count)
 {
     int *machine = HMPI__ALLOC(int, t->n), m = -1;
     if (!machine)
         return NULL;
     for (int k = 0; k < t->n; k++) {
-        if (k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= machine_depth(t, order[k]))
+        if (k == 0 || hmpi__loctable_lcp(t, order[k - 1], order[k]) <= node_depth(t, order[k]))
             m++;
         machine[order[k]] = m;
     }

@@ -15,7 +15,7 @@ typedef struct hmpi__loctable {
     uint8_t *kind;  /* [n * depth] */
     uint32_t *node; /* [n], lazily: bit m set when a split of comm happens at prefix length m */
     int *order;     /* [n], lazily: ranks sorted by path */
-    int *machine;   /* [n], lazily: node (Machine) index of each rank, in path order */
+    int *machine;   /* [n], lazily: node (Machine, or board) index of each rank, in path order */
     int nmachines;  /* with machine: number of nodes */
 } hmpi__loctable;
 
@@ -48,9 +48,10 @@ int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_
 const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);
 /* Ranks sorted by path (lexicographic), lazily computed with the nodes. */
 const int *hmpi__loctable_order(hmpi__loctable *t);
-/* The node (Machine) of every rank, numbered 0.. in path order, and the
- * number of nodes (lazily computed; ranks without a Machine in their path
- * share one node). NULL: no memory. */
+/* The node of every rank for the collectives (its Machine, or its board:
+ * the Group right below a Machine split into Groups), numbered 0.. in path
+ * order, and the number of nodes (lazily computed; ranks without a Machine
+ * in their path share one node). NULL: no memory. */
 const int *hmpi__loctable_machines(hmpi__loctable *t, int *nmachines);
 /* HMPI_Comm_level of ranks i and j (Träff): MPI_ERR_NO_MEM or MPI_SUCCESS. */
 int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level);
