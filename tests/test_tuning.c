@@ -18,9 +18,9 @@ static char dir[64];
 /* A file in this run's directory with the given lines (rank 0 writes). */
 static const char *tuning_file(const char *name, const char *text)
 {
-    static char path[9][128]; /* one per file of this test */
+    static char path[12][128]; /* one per file of this test */
     static int next;
-    char *p = path[next++ % 9];
+    char *p = path[next++ % 12];
     snprintf(p, 128, "%s/%s", dir, name);
     if (rank == 0) {
         FILE *f = fopen(p, "w");
@@ -45,9 +45,11 @@ static void run_once(HMPI_Request *req, int *rounds, int *messages)
 /* hmpi-tune's gaps are the model's, a message's CPU plus its bytes at the
  * largest size's bandwidth or more: at every size of a level, at least the
  * straight line from the smallest size's gap (the CPU) to the largest's.
- * Every line parses, and both levels are there. */
-static void measured_gaps(const char *file)
+ * Every line parses, both levels are there, and a package line (a positive
+ * bandwidth) when the node measured has two packages (want_package). */
+static void measured_gaps(const char *file, int want_package)
 {
+    int packages = 0;
     enum { MOST = 64 };
     char line[256], name[16];
     double bytes[MOST], gap[MOST], latency;
@@ -57,6 +59,12 @@ static void measured_gaps(const char *file)
     while (f && n < MOST && fgets(line, sizeof line, f)) {
         if (line[0] == '#')
             continue;
+        if (strncmp(line, "package ", 8) == 0) {
+            double per_us = 0;
+            CHECK(sscanf(line + 8, "%lf", &per_us) == 1 && per_us > 0);
+            packages++;
+            continue;
+        }
         CHECK(sscanf(line, "%15s %lf %lf %lf", name, &bytes[n], &latency, &gap[n]) == 4);
         level[n] = strcmp(name, "network") == 0;
         CHECK(level[n] || strcmp(name, "node") == 0);
@@ -70,6 +78,7 @@ static void measured_gaps(const char *file)
     }
     if (f)
         fclose(f);
+    CHECK_INT(packages, want_package);
     CHECK(smallest[0] >= 0 && smallest[1] >= 0);
     for (int i = 0; i < n && smallest[0] >= 0 && smallest[1] >= 0; i++) {
         int lo = smallest[level[i]], hi = largest[level[i]];
@@ -291,6 +300,11 @@ int main(int argc, char **argv)
     bad_file(tuning_file("bad.txt", "network 0 10 0\nswitch 0 1 0\n"), "line 2");
     bad_file(tuning_file("neg.txt", "network 0 -1 0\nnode 0 1 0\n"), "line 1");
     bad_file(tuning_file("half.txt", "network 0 10 0\n"), "has no 'node' line");
+    bad_file(tuning_file("package-0.txt", "network 0 10 0\nnode 0 1 0\npackage 0\n"), "line 3");
+    bad_file(tuning_file("package-2.txt", "network 0 10 0\npackage 10 20\nnode 0 1 0\n"),
+             "'package BYTES_PER_US'");
+    /* The link between packages given (6.4 GB/s each way): exact results. */
+    results_under(tuning_file("package.txt", "network 0 10 0\nnode 0 1 0\npackage 6400\n"));
     /* A good file again after bad ones. */
     results_under(flat);
     /* What hmpi-tune once measured on a loaded machine: no gap inside a
@@ -305,7 +319,7 @@ int main(int argc, char **argv)
     if (argc > 1) {
         if (rank == 0) {
             CHECK(access(argv[1], R_OK) == 0);
-            measured_gaps(argv[1]);
+            measured_gaps(argv[1], argc > 2 && strcmp(argv[2], "package") == 0);
         }
         results_under(argv[1]);
         bcast_shape(argv[1], 1000, &flat_rounds, &flat_msgs);
@@ -313,8 +327,9 @@ int main(int argc, char **argv)
 
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {"flat.txt", "deep.txt", "busy.txt", "wide.txt",
-                               "bad.txt",  "neg.txt",  "half.txt", "zero-gap.txt"};
+        const char *names[] = {"flat.txt",      "deep.txt",      "busy.txt",   "wide.txt",
+                               "bad.txt",       "neg.txt",       "half.txt",   "zero-gap.txt",
+                               "package-0.txt", "package-2.txt", "package.txt"};
         char p[128];
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);

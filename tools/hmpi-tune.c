@@ -12,7 +12,10 @@
  * answer's latency. The file gets, per level and size, the latency (the
  * round with one peer) and the gap: what each further message of a round
  * adds in the model, its sender's CPU plus its bytes on the link
- * (gap_of). */
+ * (gap_of). When rank 0's node has two packages (sockets) or more, the
+ * link between the first two: every rank of one exchanges the largest size
+ * with a partner in the other at once, both ways; the bytes each way over
+ * the slowest pair's time make the file's `package` line. */
 #include <hmpi.h>
 
 #include <stdio.h>
@@ -116,6 +119,93 @@ static void measure(const level *lv, const int *sizes, int nsizes, char *buf, MP
         gap[s] = gap_of(gap[s], sizes[s], overhead, slope_max, sizes[largest]);
 }
 
+/* Node rank of each rank's package leader (the package's lowest rank),
+ * through hmpi's Package level, and this rank's index in its package. */
+static void packages_of(MPI_Comm node, int *leader_at, int *index)
+{
+    MPI_Comm pkg;
+    MPI_Info info;
+    int me, leader;
+    MPI_Comm_rank(node, &me);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_hw_resource_type", "Package");
+    HMPI_Comm_split_type(node, HMPI_COMM_TYPE_HW_GUIDED, me, info, &pkg);
+    MPI_Info_free(&info);
+    leader = me, *index = 0;
+    if (pkg != MPI_COMM_NULL) {
+        MPI_Allreduce(&me, &leader, 1, MPI_INT, MPI_MIN, pkg);
+        MPI_Comm_rank(pkg, index);
+        MPI_Comm_free(&pkg);
+    }
+    MPI_Allgather(&leader, 1, MPI_INT, leader_at, 1, MPI_INT, node);
+}
+
+/* Bytes/us each way between the first two packages of node (node rank 0's,
+ * and the next): the i-th rank of each exchanges m bytes with the other's
+ * i-th at once, both ways; the median over reps of the slowest pair's time.
+ * 0 when the node has one package. Every rank of node calls. */
+static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
+{
+    int me, size, index, second = -1, partner = -1, in_first = 0, in_second = 0;
+    double times[64];
+    MPI_Comm_rank(node, &me);
+    MPI_Comm_size(node, &size);
+    int *leader_at = malloc(sizeof(int) * (size_t)size);
+    int *index_at = malloc(sizeof(int) * (size_t)size);
+    packages_of(node, leader_at, &index);
+    MPI_Allgather(&index, 1, MPI_INT, index_at, 1, MPI_INT, node);
+    for (int r = 0; r < size && second < 0; r++)
+        if (leader_at[r] == r && r != leader_at[0])
+            second = r;
+    for (int r = 0; r < size; r++) {
+        in_first += leader_at[r] == leader_at[0];
+        in_second += leader_at[r] == second;
+        if ((leader_at[me] == leader_at[0] && leader_at[r] == second) ||
+            (leader_at[me] == second && leader_at[r] == leader_at[0]))
+            partner = index_at[r] == index ? r : partner;
+    }
+    for (int rep = -1; rep < reps && second >= 0; rep++) { /* one warm-up */
+        MPI_Request req[2];
+        double t, slowest;
+        MPI_Barrier(node);
+        t = MPI_Wtime();
+        if (partner >= 0) {
+            MPI_Irecv(rbuf, m, MPI_BYTE, partner, TAG, node, &req[0]);
+            MPI_Isend(buf, m, MPI_BYTE, partner, TAG, node, &req[1]);
+            MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+            MPI_Wait(&req[1], MPI_STATUS_IGNORE);
+        }
+        t = (MPI_Wtime() - t) * 1e6;
+        MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, node);
+        if (rep >= 0)
+            times[rep] = slowest;
+    }
+    free(leader_at);
+    free(index_at);
+    if (second < 0)
+        return 0;
+    int pairs = in_first < in_second ? in_first : in_second;
+    qsort(times, (size_t)reps, sizeof *times, compare);
+    return times[reps / 2] > 0 ? (double)pairs * m / times[reps / 2] : 0;
+}
+
+/* The node as hmpi's collectives see it: the machine, or its board when
+ * hwloc splits the machine into Groups (NUMAlink blades). */
+static void collectives_node(MPI_Comm *node)
+{
+    MPI_Comm board;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_hw_resource_type", "Group");
+    HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, node);
+    HMPI_Comm_split_type(MPI_COMM_WORLD, HMPI_COMM_TYPE_HW_GUIDED, 0, info, &board);
+    MPI_Info_free(&info);
+    if (board != MPI_COMM_NULL) {
+        MPI_Comm_free(node);
+        *node = board;
+    }
+}
+
 static int parse_sizes(const char *text, int *sizes)
 {
     int n = 0;
@@ -168,7 +258,7 @@ int main(int argc, char **argv)
 
     /* The levels: rank 0's node, and the first rank of every node. */
     MPI_Comm node, leaders;
-    HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    collectives_node(&node);
     MPI_Comm_rank(node, &local_rank);
     MPI_Comm_split(MPI_COMM_WORLD, local_rank == 0 ? 0 : MPI_UNDEFINED, rank, &leaders);
     level levels[2] = {{"node", node, 0}, {"network", leaders, 0}};
@@ -187,13 +277,16 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    char *buf = calloc((size_t)maxsize + 1, 1);
+    char *buf = calloc((size_t)maxsize + 1, 1), *rbuf = calloc((size_t)maxsize + 1, 1);
     MPI_Request *reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)(size > 1 ? size : 2));
     double latency[2][MAX_SIZES], gap[2][MAX_SIZES];
     int lowest; /* rank 0's node: the one whose lowest world rank is 0 */
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
-    if (lowest == 0)
+    double package = 0; /* bytes/us each way between node 0's packages; 0: one package */
+    if (lowest == 0) {
         measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
+        package = package_link(node, maxsize, buf, rbuf);
+    }
     if (leaders != MPI_COMM_NULL)
         measure(&levels[1], sizes, nsizes, buf, reqs, latency[1], gap[1]);
     if (rank == 0) {
@@ -210,6 +303,11 @@ int main(int argc, char **argv)
                 for (int s = 0; s < nsizes; s++)
                     fprintf(f, "%-7s %8d %10.3f %10.4f\n", levels[l].name, sizes[s], latency[l][s],
                             gap[l][s]);
+            if (package > 0)
+                fprintf(f,
+                        "# package bytes_per_us: each way between node 0's first two packages\n"
+                        "package %10.1f\n",
+                        package);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
                    levels[0].size, out);
@@ -218,12 +316,15 @@ int main(int argc, char **argv)
                 for (int s = 0; s < nsizes; s++)
                     printf("%-8s %9d %12.3f %12.4f\n", levels[l].name, sizes[s], latency[l][s],
                            gap[l][s]);
+            if (package > 0)
+                printf("package  %.1f bytes/us each way\n", package);
         }
     }
     if (leaders != MPI_COMM_NULL)
         MPI_Comm_free(&leaders);
     MPI_Comm_free(&node);
     free(buf);
+    free(rbuf);
     free(reqs);
     MPI_Finalize();
     return code;

@@ -11,7 +11,7 @@
  * extrapolated from the last two beyond. Without a file, the defaults model
  * a generic cluster. Levels: between ranks of one node, and between nodes.
  * Besides, the link between a node's packages, which every process's
- * crossing bytes share (a tuning file keeps the default). */
+ * crossing bytes share (a tuning file's `package` line, else the default). */
 #include "core/model.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -92,7 +92,8 @@ static int level_of(const char *name, size_t len)
     return -1;
 }
 
-/* One line: "LEVEL BYTES LATENCY_US GAP_US"; '#' starts a comment. 0 on
+/* One line: "LEVEL BYTES LATENCY_US GAP_US", or "package BYTES_PER_US" (the
+ * link between a node's packages, each way); '#' starts a comment. 0 on
  * success, 1 for a blank line, -1 when malformed. */
 static int parse_line(const char *line, model *m)
 {
@@ -106,8 +107,9 @@ static int parse_line(const char *line, model *m)
     while (*p && *p != ' ' && *p != '\t')
         p++;
     int level = level_of(word, (size_t)(p - word));
+    int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
     double v[3];
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < (package ? 1 : 3); i++) {
         errno = 0;
         v[i] = strtod(p, &end);
         if (end == p || errno || v[i] < 0)
@@ -116,8 +118,12 @@ static int parse_line(const char *line, model *m)
     }
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
         p++;
-    if (level < 0 || (*p && *p != '#'))
+    if ((level < 0 && !package) || (*p && *p != '#') || (package && v[0] <= 0))
         return -1;
+    if (package) {
+        m->cost.package_bytes_per_us = v[0];
+        return 0;
+    }
     return add_point(&m->cost.level[level], v[0], v[1], v[2]);
 }
 
@@ -136,7 +142,7 @@ static int load_file(const char *path, model *m, const char *fn)
         if (parse_line(line, m) < 0) {
             rc = hmpi__error_code(MPI_ERR_FILE, fn,
                                   "tuning file '%s', line %d: expected 'node|network BYTES "
-                                  "LATENCY_US GAP_US'",
+                                  "LATENCY_US GAP_US' or 'package BYTES_PER_US'",
                                   path, lineno);
             break;
         }
