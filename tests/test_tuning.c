@@ -5,7 +5,8 @@
  * hmpi-tune wrote (argv[1]) loads and gives exact results; the isomorphic
  * choice counts the messages leaving a node; the combining alltoall takes
  * more leaders per node when moving bytes inside a node costs. Run on a virtual cluster of 4
- * nodes x 2 ranks (small-cluster). */
+ * nodes x 2 ranks (small-cluster); with --package-lanes, on nodes of two sockets, the
+ * package line's bandwidth changes the multi-lane allreduce's shape. */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -18,9 +19,9 @@ static char dir[64];
 /* A file in this run's directory with the given lines (rank 0 writes). */
 static const char *tuning_file(const char *name, const char *text)
 {
-    static char path[12][128]; /* one per file of this test */
+    static char path[16][128]; /* one per file of this test */
     static int next;
-    char *p = path[next++ % 12];
+    char *p = path[next++ % 16];
     snprintf(p, 128, "%s/%s", dir, name);
     if (rank == 0) {
         FILE *f = fopen(p, "w");
@@ -109,6 +110,49 @@ static void bcast_shape(const char *file, int n, int *rounds, int *root_messages
     unsetenv("HMPI_TUNING_FILE");
     free(x);
     free(want);
+}
+
+/* Messages of rank 0's schedule for a multi-lane allreduce of n ints under
+ * the tuning file; checks the sum against MPI's. */
+static int multilane_messages(const char *file, int n)
+{
+    int *in = malloc(sizeof(int) * (size_t)n), *out = malloc(sizeof(int) * (size_t)n);
+    int *want = malloc(sizeof(int) * (size_t)n), rounds, msgs;
+    MPI_Info info;
+    HMPI_Request req;
+    setenv("HMPI_TUNING_FILE", file, 1);
+    for (int i = 0; i < n; i++)
+        in[i] = rank + i % 7;
+    MPI_Allreduce(in, want, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "multilane");
+    CHECK_MPI(HMPI_Allreduce_init(in, out, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD, info, &req));
+    MPI_Info_free(&info);
+    run_once(&req, &rounds, &msgs);
+    for (int i = 0; i < n; i++)
+        CHECK_INT(out[i], want[i]);
+    MPI_Bcast(&msgs, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    unsetenv("HMPI_TUNING_FILE");
+    free(in);
+    free(out);
+    free(want);
+    return msgs;
+}
+
+/* On nodes of two sockets, the link between them (the file's package line)
+ * weighs in the multi-lane choice: a 1 MiB allreduce takes another shape
+ * when crossing costs 1 byte/us than when it costs nothing, exact both ways
+ * (--package-lanes: goglin-4nodes, 16 ranks). */
+static void package_lanes(void)
+{
+    static const char curves[] = "network 0 2 0.3\nnetwork 1048576 86 84\n"
+                                 "node 0 0.5 0.3\nnode 1048576 42 5.5\n";
+    char slow[256], fast[256];
+    snprintf(slow, sizeof slow, "%spackage 1\n", curves);
+    snprintf(fast, sizeof fast, "%spackage 1e9\n", curves);
+    int slow_msgs = multilane_messages(tuning_file("package-slow.txt", slow), 1 << 18);
+    int fast_msgs = multilane_messages(tuning_file("package-fast.txt", fast), 1 << 18);
+    CHECK(slow_msgs != fast_msgs);
 }
 
 /* Allreduce and allgather agree with MPI's under a model. */
@@ -266,6 +310,10 @@ int main(int argc, char **argv)
         CHECK(mkdir(dir, 0700) == 0);
     MPI_Barrier(MPI_COMM_WORLD);
 
+    if (argc > 1 && strcmp(argv[1], "--package-lanes") == 0) {
+        package_lanes();
+        goto done;
+    }
     /* No per-message cost: the root reaches every rank in one round. */
     const char *flat = tuning_file("flat.txt", "# flat\nnetwork 0 10 0\nnode 0 1 0\n");
     /* 100 us per further message: a binomial tree, one child per round. */
@@ -325,11 +373,13 @@ int main(int argc, char **argv)
         bcast_shape(argv[1], 1000, &flat_rounds, &flat_msgs);
     }
 
+done:
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {"flat.txt",      "deep.txt",      "busy.txt",   "wide.txt",
-                               "bad.txt",       "neg.txt",       "half.txt",   "zero-gap.txt",
-                               "package-0.txt", "package-2.txt", "package.txt"};
+        const char *names[] = {
+            "flat.txt",    "deep.txt",         "busy.txt",        "wide.txt",      "bad.txt",
+            "neg.txt",     "half.txt",         "zero-gap.txt",    "package-0.txt", "package-2.txt",
+            "package.txt", "package-slow.txt", "package-fast.txt"};
         char p[128];
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);
