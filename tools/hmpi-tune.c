@@ -154,15 +154,16 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
     int *index_at = malloc(sizeof(int) * (size_t)size);
     packages_of(node, leader_at, &index);
     MPI_Allgather(&index, 1, MPI_INT, index_at, 1, MPI_INT, node);
+    int first = leader_at[0], mine = leader_at[me];
     for (int r = 0; r < size && second < 0; r++)
-        if (leader_at[r] == r && r != leader_at[0])
+        if (leader_at[r] == r && r != first)
             second = r;
+    int other = mine == first ? second : mine == second ? first : -1; /* partner's package */
     for (int r = 0; r < size; r++) {
-        in_first += leader_at[r] == leader_at[0];
+        in_first += leader_at[r] == first;
         in_second += leader_at[r] == second;
-        if ((leader_at[me] == leader_at[0] && leader_at[r] == second) ||
-            (leader_at[me] == second && leader_at[r] == leader_at[0]))
-            partner = index_at[r] == index ? r : partner;
+        if (other >= 0 && leader_at[r] == other && index_at[r] == index)
+            partner = r;
     }
     for (int rep = -1; rep < reps && second >= 0; rep++) { /* one warm-up */
         MPI_Request req[2];
