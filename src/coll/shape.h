@@ -1,6 +1,7 @@
 /* The shape of a communicator on the machine, as the algorithms and their
- * costs see it: how many nodes, how many ranks on each, in which order.
- * Private. */
+ * costs see it: how many nodes, how many ranks on each, in which order;
+ * measured once per locality table (hmpi__loctable_machines), read by every
+ * schedule built on it. Private. */
 #ifndef HMPI_COLL_SHAPE_H
 #define HMPI_COLL_SHAPE_H
 

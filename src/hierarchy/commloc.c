@@ -329,14 +329,53 @@ static int *number_machines(const hmpi__loctable *t, const int *order, int *coun
     return machine;
 }
 
+/* Depth of the package in rank r's path: the highest Package, Die or NUMA
+ * node (a package with one NUMA node is named after it), or -1 (one that is
+ * the whole node is named after the Machine). */
+static int package_depth(const hmpi__loctable *t, int r)
+{
+    for (int k = 0; k < t->len[r]; k++) {
+        int kind = t->kind[(size_t)r * t->depth + k];
+        if (kind == HMPI__KIND_PACKAGE || kind == HMPI__KIND_DIE || kind == HMPI__KIND_NUMANODE)
+            return k;
+    }
+    return -1;
+}
+
+/* The most and fewest ranks on one node and the most packages one node's
+ * ranks live on, in one pass over the ranks in path order (a node's ranks,
+ * and its packages, come one after the other). */
+static void measure_nodes(hmpi__loctable *t, const int *order)
+{
+    int start = 0, here = 1, changes = 0;
+    t->largest = t->smallest = 0;
+    t->packages = 1;
+    for (int k = 1; k <= t->n; k++) {
+        int starts = k == t->n || t->machine[order[k]] != t->machine[order[k - 1]];
+        if (starts) {
+            int ranks = k - start;
+            t->largest = ranks > t->largest ? ranks : t->largest;
+            t->smallest = t->smallest == 0 || ranks < t->smallest ? ranks : t->smallest;
+            start = k;
+            here = 1;
+        } else if (hmpi__loctable_lcp(t, order[k - 1], order[k]) <= package_depth(t, order[k])) {
+            here++;
+            t->packages = here > t->packages ? here : t->packages;
+        }
+    }
+    for (int r = 1; r < t->n; r++)
+        changes += t->machine[r] != t->machine[r - 1];
+    t->ordered_nodes = changes == t->nmachines - 1; /* each node's ranks are one interval */
+}
+
 const int *hmpi__loctable_machines(hmpi__loctable *t, int *nmachines)
 {
     const int *order = hmpi__loctable_order(t);
     if (!order)
         return NULL;
     pthread_mutex_lock(&commloc_lock);
-    if (!t->machine)
-        t->machine = number_machines(t, order, &t->nmachines);
+    if (!t->machine && (t->machine = number_machines(t, order, &t->nmachines)))
+        measure_nodes(t, order);
     pthread_mutex_unlock(&commloc_lock);
     *nmachines = t->nmachines;
     return t->machine;

@@ -16,7 +16,10 @@ typedef struct hmpi__loctable {
     uint32_t *node; /* [n], lazily: bit m set when a split of comm happens at prefix length m */
     int *order;     /* [n], lazily: ranks sorted by path */
     int *machine;   /* [n], lazily: node (Machine, or board) index of each rank, in path order */
-    int nmachines;  /* with machine: number of nodes */
+    int nmachines;  /* with machine: number of nodes, and their shape: */
+    int largest, smallest; /* the most and fewest ranks on one node */
+    int packages;          /* the most packages (sockets) one node's ranks live on */
+    int ordered_nodes;     /* every node's ranks are one interval of ranks */
 } hmpi__loctable;
 
 typedef struct hmpi__commloc {
@@ -50,8 +53,9 @@ const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);
 const int *hmpi__loctable_order(hmpi__loctable *t);
 /* The node of every rank for the collectives (its Machine, or its board:
  * the Group right below a Machine split into Groups), numbered 0.. in path
- * order, and the number of nodes (lazily computed; ranks without a Machine
- * in their path share one node). NULL: no memory. */
+ * order, and the number of nodes (lazily computed, once per table, with the
+ * shape fields; ranks without a Machine in their path share one node).
+ * NULL: no memory. */
 const int *hmpi__loctable_machines(hmpi__loctable *t, int *nmachines);
 /* HMPI_Comm_level of ranks i and j (Träff): MPI_ERR_NO_MEM or MPI_SUCCESS. */
 int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level);
