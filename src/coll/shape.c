@@ -1,11 +1,6 @@
 /* The shape of a communicator on the machine (shape.h). */
 #include "coll/shape.h"
 
-int hmpi__starts_node(const int *machine, const int *order, int k)
-{
-    return k == 0 || machine[order[k]] != machine[order[k - 1]];
-}
-
 void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smallest)
 {
     if (!hmpi__loctable_machines(t, nnodes)) {

@@ -16,8 +16,5 @@ int hmpi__node_packages(hmpi__loctable *t);
 /* Is every node's set of ranks one interval of ranks (so that multi-lane
  * reductions can combine in rank order, for non-commutative ops)? */
 int hmpi__nodes_in_rank_order(hmpi__loctable *t);
-/* Does order[k] (ranks sorted by path, machine[r]: rank r's node) begin
- * another node than order[k - 1]? */
-int hmpi__starts_node(const int *machine, const int *order, int k);
 
 #endif

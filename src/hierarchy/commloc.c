@@ -329,6 +329,11 @@ static int *number_machines(const hmpi__loctable *t, const int *order, int *coun
     return machine;
 }
 
+int hmpi__starts_node(const int *machine, const int *order, int k)
+{
+    return k == 0 || machine[order[k]] != machine[order[k - 1]];
+}
+
 /* Depth of the package in rank r's path: the highest Package, Die or NUMA
  * node (a package with one NUMA node is named after it), or -1 (one that is
  * the whole node is named after the Machine). */
@@ -351,8 +356,7 @@ static void measure_nodes(hmpi__loctable *t, const int *order)
     t->largest = t->smallest = 0;
     t->packages = 1;
     for (int k = 1; k <= t->n; k++) {
-        int starts = k == t->n || t->machine[order[k]] != t->machine[order[k - 1]];
-        if (starts) {
+        if (k == t->n || hmpi__starts_node(t->machine, order, k)) {
             int ranks = k - start;
             t->largest = ranks > t->largest ? ranks : t->largest;
             t->smallest = t->smallest == 0 || ranks < t->smallest ? ranks : t->smallest;

@@ -57,6 +57,9 @@ const int *hmpi__loctable_order(hmpi__loctable *t);
  * shape fields; ranks without a Machine in their path share one node).
  * NULL: no memory. */
 const int *hmpi__loctable_machines(hmpi__loctable *t, int *nmachines);
+/* Does order[k] (ranks sorted by path, machine[r]: rank r's node) begin
+ * another node than order[k - 1]? */
+int hmpi__starts_node(const int *machine, const int *order, int k);
 /* HMPI_Comm_level of ranks i and j (Träff): MPI_ERR_NO_MEM or MPI_SUCCESS. */
 int hmpi__loctable_level(hmpi__loctable *t, int i, int j, int *level);
 /* Number of leading path elements that ranks a and b share. */
