@@ -1,12 +1,15 @@
 /* The multi-lane allreduce's steps between nodes: with every radix forced
  * (hmpi_lane_radix: r-way reduce-scatter and allgather steps, mixed radix on
  * a node count such as 6 = 3 x 2; recursive multiplying where a part has
- * fewer elements than nodes) and the cost model's own choice, at 1 and
+ * fewer elements than nodes; hmpi_lane_multiplying: the last steps
+ * multiplying the part whole after the first ones' reduce-scatter) and the
+ * cost model's own choice, at 1 and
  * 2 lanes, counts below and above the node count, sum and max on ints and
  * doubles, persistent requests started three times: every result equals the
  * MPI library's. On a power of two n nodes, one step of radix n has
  * 4 (n - 1) network messages on each node's lane rank (n - 1 parts sent and
- * received, both ways), halving and doubling 4 log2 n.
+ * received, both ways), halving and doubling 4 log2 n, and with the last
+ * step multiplying 4 log2 n - 2 (its exchange once instead of twice).
  * Run on virtual clusters of several nodes (4 x 2, 6 x 2 ranks, and 3 x 8,
  * where one lane's node steps are k-nomial trees).
  *   test_lane_steps [quick]   (quick: int sums at two counts, every radix
@@ -22,7 +25,8 @@ static int rank, size;
 /* A persistent multi-lane allreduce with these settings, started three
  * times with new contents, against MPI_Allreduce; the schedule's messages
  * on this process. */
-static int allreduce_case(int radix, int lanes, int count, MPI_Datatype type, MPI_Op op)
+static int allreduce_case(int radix, int multiplying, int lanes, int count, MPI_Datatype type,
+                          MPI_Op op)
 {
     double *in = malloc(sizeof(double) * (size_t)count),
            *out = malloc(sizeof(double) * (size_t)count);
@@ -37,6 +41,8 @@ static int allreduce_case(int radix, int lanes, int count, MPI_Datatype type, MP
     MPI_Info_set(info, "hmpi_lane_radix", text);
     snprintf(text, sizeof text, "%d", lanes);
     MPI_Info_set(info, "hmpi_lanes", text);
+    snprintf(text, sizeof text, "%d", multiplying);
+    MPI_Info_set(info, "hmpi_lane_multiplying", text);
     CHECK_MPI(HMPI_Allreduce_init(in, out, count, type, op, MPI_COMM_WORLD, info, &req));
     CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
     for (int run = 0; run < 3; run++) {
@@ -84,18 +90,30 @@ int main(int argc, char **argv)
             for (int ci = quick; ci < 4 - quick; ci++)
                 for (int t = 0; t < 2 - quick; t++)
                     for (int o = 0; o < 2 - quick; o++)
-                        allreduce_case(radixes[r], lanes, counts[ci], types[t], ops[o]);
+                        allreduce_case(radixes[r], 0, lanes, counts[ci], types[t], ops[o]);
+    /* the last one or two steps multiplying, after reduce-scatter steps */
+    for (int r = 1; r < 5; r++)
+        for (int multiplying = 1; multiplying <= 2; multiplying++)
+            for (int lanes = 1; lanes <= 2; lanes++)
+                for (int ci = 1; ci < 4 - quick; ci++)
+                    for (int t = 0; t < 2 - quick; t++)
+                        allreduce_case(radixes[r], multiplying, lanes, counts[ci], types[t],
+                                       ops[t]);
     /* one step of radix n against radix 2, one lane, a count in one segment:
      * each node's lane rank sends and receives n - 1 parts each way instead
      * of one per halving step; the node steps are the same */
-    int one_step = allreduce_case(nodes, 1, 301, MPI_INT, MPI_SUM);
-    int halving = allreduce_case(2, 1, 301, MPI_INT, MPI_SUM), more = one_step - halving, all;
+    int one_step = allreduce_case(nodes, 0, 1, 301, MPI_INT, MPI_SUM);
+    int halving = allreduce_case(2, 0, 1, 301, MPI_INT, MPI_SUM), more = one_step - halving, all;
+    int last_whole = allreduce_case(2, 1, 1, 301, MPI_INT, MPI_SUM) - halving, all_whole;
     MPI_Allreduce(&more, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&last_whole, &all_whole, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if ((nodes & (nodes - 1)) == 0) {
         int steps = 0;
         while ((1 << steps) < nodes)
             steps++;
         CHECK_INT(all, nodes * (4 * (nodes - 1) - 4 * steps));
+        if (nodes >= 4) /* radix 2, the last step multiplying */
+            CHECK_INT(all_whole, -2 * nodes);
     }
     MPI_Comm_free(&node);
     test_done("lane steps");

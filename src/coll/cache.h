@@ -7,7 +7,8 @@
 
 typedef struct hmpi__coll_key {
     hmpi__coll_args args;
-    int algorithm, lanes, lane_radix, bcast_trees, p2p; /* the settings it was built with */
+    int algorithm, lanes, lane_radix, lane_multiplying, bcast_trees,
+        p2p; /* the settings it was built with */
     uint32_t levels;
     hmpi__cost_model cost;
 } hmpi__coll_key;

@@ -6,7 +6,11 @@
  * each keeping the part of its digit, reduced from all of them. The
  * allgather walks back. The same bytes cross each link as with r = 2, in
  * log_r n latency-bound steps each way instead of log_2 n; every message
- * goes in eager segments, all posted at once. */
+ * goes in eager segments, all posted at once. After `cuts` such steps the
+ * rest of the digits may exchange the part whole instead (recursive
+ * multiplying): one step each instead of two, r - 1 times the part's
+ * bytes instead of twice its r-th; where the part is small, the latency
+ * it saves is the larger. */
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
@@ -48,20 +52,53 @@ static int partner(int i, int stride, int d, int j)
     return i + (j - d) * stride;
 }
 
-int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
-                              int count, MPI_Datatype type, MPI_Op op)
+/* Recursive multiplying over digits from .. m - 1 (the strides of the
+ * digits below multiplied into `step`): each step exchanges the count
+ * elements at buf among the r processes that differ in that digit only,
+ * and each reduces the r vectors in digit order into buf. */
+static int multiply(hmpi__coll_ctx *c, const int *g, int i, const int *radix, int from, int m,
+                    int step, void *buf, int count, MPI_Datatype type, MPI_Op op)
 {
-    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
+    int most = 2;
+    void *slots;
+    for (int s = from; s < m; s++)
+        most = radix[s] > most ? radix[s] : most;
+    if (from == m || count == 0)
+        return MPI_SUCCESS;
+    if (!(slots = hmpi__sched_scratch(c->s, (most - 1) * count, type)))
+        return MPI_ERR_NO_MEM;
+    for (int s = from; s < m; step *= radix[s], s++) {
+        int r = radix[s], d = i / step % r;
+        TRY(hmpi__sched_round(c->s));
+        for (int t = 1; t < r; t++)
+            TRY(hmpi__list_move_segmented(c, 1, buf, count, type,
+                                          g[partner(i, step, d, rotated(d, t, r))]));
+        for (int t = 1; t < r; t++) { /* slot j (j > d: j - 1) for digit j, the order reduced in */
+            int j = rotated(d, t, r);
+            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, j < d ? j : j - 1, count, type),
+                                          count, type, g[partner(i, step, d, j)]));
+        }
+        TRY(hmpi__sched_round(c->s));
+        TRY(hmpi__reduce_slots_in_order(c, buf, slots, r, d, count, type, op));
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, int cuts,
+                              void *buf, int count, MPI_Datatype type, MPI_Op op)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix), step = 1;
     int lo[HMPI__KARY_MAX_STEPS + 1] = {0}, hi[HMPI__KARY_MAX_STEPS + 1] = {count};
     int digit[HMPI__KARY_MAX_STEPS], stride[HMPI__KARY_MAX_STEPS];
-    void *tmp;
+    void *tmp = NULL;
     if (m == 0)
         return MPI_ERR_INTERN; /* the cost model offers it only where it factors */
+    cuts = cuts < m ? cuts : m;
     /* r - 1 slots of the kept part, which may be one element above a
      * range's r-th: at most count + r - 1 elements */
-    if (!(tmp = hmpi__sched_scratch(c->s, count + k, type)))
+    if (cuts > 0 && !(tmp = hmpi__sched_scratch(c->s, count + k, type)))
         return MPI_ERR_NO_MEM;
-    for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
+    for (int s = 0; s < cuts; step *= radix[s], s++) {
         int r = radix[s], d = i / step % r, keep = sub_lo(lo[s], hi[s], r, d);
         int len = sub_lo(lo[s], hi[s], r, d + 1) - keep, slot = 0;
         digit[s] = d, stride[s] = step;
@@ -80,7 +117,9 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
                                    hmpi__block(buf, keep, 1, type), len, type, op));
         lo[s + 1] = keep, hi[s + 1] = keep + len;
     }
-    for (int s = m - 1; s >= 0; s--) { /* allgather: the steps backwards */
+    TRY(multiply(c, g, i, radix, cuts, m, step, hmpi__block(buf, lo[cuts], 1, type),
+                 hi[cuts] - lo[cuts], type, op));
+    for (int s = cuts - 1; s >= 0; s--) { /* allgather: the steps backwards */
         int r = radix[s], d = digit[s];
         TRY(hmpi__sched_round(c->s));
         for (int t = 1; t < r; t++) {
@@ -105,32 +144,4 @@ int hmpi__reduce_slots_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r
                                right, count, type, op));
     return right == acc ? MPI_SUCCESS
                         : hmpi__sched_copy(c->s, right, count, type, acc, count, type);
-}
-
-int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int i, int k,
-                                     void *buf, int count, MPI_Datatype type, MPI_Op op)
-{
-    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix), most = 2;
-    void *slots;
-    if (m == 0)
-        return MPI_ERR_INTERN; /* the cost model offers it only where it factors */
-    for (int s = 0; s < m; s++)
-        most = radix[s] > most ? radix[s] : most;
-    if (!(slots = hmpi__sched_scratch(c->s, (most - 1) * count, type)))
-        return MPI_ERR_NO_MEM;
-    for (int s = 0, step = 1; s < m; step *= radix[s], s++) {
-        int r = radix[s], d = i / step % r;
-        TRY(hmpi__sched_round(c->s));
-        for (int t = 1; t < r; t++)
-            TRY(hmpi__list_move_segmented(c, 1, buf, count, type,
-                                          g[partner(i, step, d, rotated(d, t, r))]));
-        for (int t = 1; t < r; t++) { /* slot j (j > d: j - 1) for digit j, the order reduced in */
-            int j = rotated(d, t, r);
-            TRY(hmpi__list_move_segmented(c, 0, hmpi__block(slots, j < d ? j : j - 1, count, type),
-                                          count, type, g[partner(i, step, d, j)]));
-        }
-        TRY(hmpi__sched_round(c->s));
-        TRY(hmpi__reduce_slots_in_order(c, buf, slots, r, d, count, type, op));
-    }
-    return MPI_SUCCESS;
 }

@@ -412,6 +412,7 @@ static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts
 enum { STEP_KNOMIAL, STEP_HALVING, STEP_DOUBLING, STEP_KARY, STEP_MULTIPLYING };
 typedef struct step {
     int kind, radix;
+    int cuts; /* STEP_KARY: reduce-scatter steps before multiplying */
 } step;
 
 /* A round of one lane on the network: the node's L lanes send at once. */
@@ -441,17 +442,22 @@ static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double byt
     return t;
 }
 
-/* Radix-r steps (kary.c) with radixes of at most k: the reduce-scatter
- * then allgather (cut: each step sends r - 1 parts of the current range),
- * or recursive multiplying (the whole vector to the r - 1 others of its
- * group); in segments, paying for as many receives. */
-static double radix_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, double bytes, int cut)
+/* Radix-r steps (kary.c) with radixes of at most k: `cuts` steps of
+ * reduce-scatter then allgather (each sends r - 1 parts of the current
+ * range), the others recursive multiplying (the part whole to the r - 1
+ * others of its group); in segments, paying for as many receives. NEVER
+ * where the vector has fewer elements than the cuts' parts. */
+static double radix_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, int count, double bytes,
+                         int cuts)
 {
     int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, k, radix);
     double t = 0, receive = hmpi__cost_overhead(&c->cost);
-    if (m == 0)
+    if (m == 0 || cuts > m)
         return HMPI__COST_NEVER;
     for (int s = 0; s < m; s++) {
+        int cut = s < cuts;
+        if (cut && (count /= radix[s]) == 0)
+            return HMPI__COST_NEVER;
         if (cut)
             bytes /= radix[s];
         int messages = (radix[s] - 1) * segments(bytes);
@@ -476,7 +482,7 @@ static int fold_rounds(int n)
 static step best_knomial(const hmpi__coll_ctx *c, int n, int lanes, double bytes, int trees,
                          double *cost)
 {
-    step best = {STEP_KNOMIAL, 2};
+    step best = {STEP_KNOMIAL, 2, 0};
     *cost = trees * knomial_cost(c, n, 2, lanes, bytes);
     for (int k = 3; k <= n; k = k < MAX_RADIX || k == n ? k + 1 : n) {
         double t = trees * knomial_cost(c, n, k, lanes, bytes);
@@ -493,8 +499,58 @@ static step choose_tree_step(const hmpi__coll_ctx *c, int n, int lanes, int coun
     step best = best_knomial(c, n, lanes, bytes, 1, cost);
     double halving = halving_cost(c, n, lanes, bytes, 0);
     if ((n & (n - 1)) == 0 && count >= n && halving < *cost)
-        best = (step){STEP_HALVING, 0}, *cost = halving;
+        best = (step){STEP_HALVING, 0, 0}, *cost = halving;
     return best;
+}
+
+/* Latency-bound steps of a radix choice: a reduce-scatter step and its
+ * allgather step for each cut, one step for each other digit. */
+static int radix_steps(int n, step st)
+{
+    int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, st.radix, radix);
+    int cuts = st.kind == STEP_KARY ? st.cuts : 0;
+    return 2 * cuts + (m - cuts);
+}
+
+/* Radix-r steps where they beat *best (cost *cost): radix-r reduce-scatter
+ * for the first digits and recursive multiplying for the others. The
+ * latency is what the model knows least (the same fat tree with links of
+ * 0.25 or 1 us makes a hop 1.1 or 4.4 us), and a choice of fewer steps
+ * loses less when it is higher: of the radix choices, the one whose cost is
+ * nearest the cheapest's both as modelled and with every step's latency
+ * doubled (the smaller of the two ratios' maximum; simulated 1024 ranks,
+ * 64 KiB: radix 8 cut once, modelled 38.5 us, 44.5 doubled, against radix 4
+ * cut twice, 37.9 and 47.9, measured 39.4 against 39.0 on 0.25 us links
+ * but 52.5 against 62.5 on 1 us). */
+static void radix_choice(const hmpi__coll_ctx *c, int n, int lanes, int count, double bytes,
+                         step *best, double *cost)
+{
+    enum { MOST = MAX_KARY_RADIX * (HMPI__KARY_MAX_STEPS + 1) };
+    step cand[MOST];
+    double price[MOST], doubled[MOST], cheapest = HMPI__COST_NEVER, cheapest_doubled = 0;
+    double latency = hmpi__cost_round(&c->cost, HMPI__LEVEL_NETWORK, 1, 0), regret = 0;
+    int ncand = 0, pick = -1;
+    for (int k = 3; k <= MAX_KARY_RADIX; k++)
+        for (int cuts = 0; cuts <= HMPI__KARY_MAX_STEPS; cuts++) {
+            double t = radix_cost(c, n, k, lanes, count, bytes, cuts);
+            if (t >= HMPI__COST_NEVER)
+                break;
+            cand[ncand] = (step){cuts ? STEP_KARY : STEP_MULTIPLYING, k, cuts};
+            price[ncand] = t;
+            doubled[ncand] = t + radix_steps(n, cand[ncand]) * latency;
+            if (t < cheapest)
+                cheapest = t;
+            if (ncand == 0 || doubled[ncand] < cheapest_doubled)
+                cheapest_doubled = doubled[ncand];
+            ncand++;
+        }
+    for (int i = 0; i < ncand; i++) {
+        double a = price[i] / cheapest, b = doubled[i] / cheapest_doubled, r = a > b ? a : b;
+        if (pick < 0 || r < regret || (r == regret && price[i] < price[pick]))
+            pick = i, regret = r;
+    }
+    if (pick >= 0 && cheapest < *cost)
+        *best = cand[pick], *cost = price[pick];
 }
 
 static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int count,
@@ -510,22 +566,19 @@ static step choose_allreduce_step(const hmpi__coll_ctx *c, int n, int lanes, int
     double halving = count >= pof2 ? fold + halving_cost(c, pof2, lanes, bytes, 1) : doubling + 1;
     *cost = trees;
     if (doubling < trees && doubling <= halving)
-        best = (step){STEP_DOUBLING, 0}, *cost = doubling;
+        best = (step){STEP_DOUBLING, 0, 0}, *cost = doubling;
     else if (halving < trees && halving < doubling)
-        best = (step){STEP_HALVING, 0}, *cost = halving;
-    for (int k = 3; k <= MAX_KARY_RADIX; k++) {
-        double t = count >= n ? radix_cost(c, n, k, lanes, bytes, 1) : HMPI__COST_NEVER;
-        double whole = radix_cost(c, n, k, lanes, bytes, 0);
-        if (t < *cost)
-            best = (step){STEP_KARY, k}, *cost = t;
-        if (whole < *cost)
-            best = (step){STEP_MULTIPLYING, k}, *cost = whole;
-    }
-    if (c->lane_radix > 0) {  /* hmpi_lane_radix, where n factors so */
-        int cut = count >= n; /* radix-r reduce-scatter where the vector can be cut */
-        double forced = radix_cost(c, n, c->lane_radix, lanes, bytes, cut);
+        best = (step){STEP_HALVING, 0, 0}, *cost = halving;
+    radix_choice(c, n, lanes, count, bytes, &best, cost);
+    if (c->lane_radix > 0) { /* hmpi_lane_radix, where n factors so */
+        int radix[HMPI__KARY_MAX_STEPS], m = hmpi__kary_radixes(n, c->lane_radix, radix);
+        int cuts = m > c->lane_multiplying ? m - c->lane_multiplying : 0;
+        while (cuts > 0 &&
+               radix_cost(c, n, c->lane_radix, lanes, count, bytes, cuts) >= HMPI__COST_NEVER)
+            cuts--; /* fewer reduce-scatter steps where the vector cannot be cut so often */
+        double forced = radix_cost(c, n, c->lane_radix, lanes, count, bytes, cuts);
         if (forced < HMPI__COST_NEVER)
-            best = (step){cut ? STEP_KARY : STEP_MULTIPLYING, c->lane_radix}, *cost = forced;
+            best = (step){cuts ? STEP_KARY : STEP_MULTIPLYING, c->lane_radix, cuts}, *cost = forced;
     }
     return best;
 }
@@ -636,14 +689,13 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
     static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k",
                                         "multiplying"};
     if (c->rank == 0)
-        hmpi__verbose("multilane: %d lanes, %s (radix %d) between %d nodes (modelled %.1f us)",
-                      v->lanes, kinds[st.kind], st.radix, nd->n, cost);
-    if (st.kind == STEP_KARY)
-        return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count,
-                                         v->type, op);
-    if (st.kind == STEP_MULTIPLYING)
-        return hmpi__list_allreduce_multiplying(c, nd->lane, nd->n, nd->my_index, st.radix, buf,
-                                                count, v->type, op);
+        hmpi__verbose("multilane: %d lanes, %s (radix %d, %d reduce-scatter steps) between %d "
+                      "nodes (modelled %.1f us)",
+                      v->lanes, kinds[st.kind], st.radix, st.kind == STEP_KARY ? st.cuts : 0, nd->n,
+                      cost);
+    if (st.kind == STEP_KARY || st.kind == STEP_MULTIPLYING) /* multiplying: no cut */
+        return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, st.cuts, buf,
+                                         count, v->type, op);
     if (st.kind != STEP_KNOMIAL)
         return hmpi__list_allreduce(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op,
                                     st.kind == STEP_HALVING);

@@ -56,11 +56,15 @@ int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int 
                               MPI_Datatype type, int peer);
 
 /* Radix-r allreduce (commutative op) over g[0..n), this process at index i,
- * in place on buf: r-way reduce-scatter steps then r-way allgather steps,
- * the radixes those of hmpi__kary_radixes(n, k) (kary.c). */
+ * in place on buf: r-way reduce-scatter steps for the first `cuts` digits;
+ * for the others, recursive multiplying on the part (each step an exchange
+ * of the part among the r_s processes that differ in digit s only, reduced
+ * in digit order: log_r rounds of r - 1 messages, for parts too short to
+ * cut); then r-way allgather steps back. The radixes are those of
+ * hmpi__kary_radixes(n, k) (kary.c). */
 #define HMPI__KARY_MAX_STEPS 32
-int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, void *buf,
-                              int count, MPI_Datatype type, MPI_Op op);
+int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int k, int cuts,
+                              void *buf, int count, MPI_Datatype type, MPI_Op op);
 /* acc = v_0 op v_1 op ... op v_{r-1}, v_d = acc (this process) and the
  * others in slots (in order, d skipped): the same order on every process
  * of a group, so that all hold the same bits (floating point is not
@@ -68,12 +72,6 @@ int hmpi__list_allreduce_kary(hmpi__coll_ctx *c, const int *g, int n, int i, int
  * right, then copied to acc (kary.c). */
 int hmpi__reduce_slots_in_order(hmpi__coll_ctx *c, void *acc, void *slots, int r, int d, int count,
                                 MPI_Datatype type, MPI_Op op);
-/* Recursive multiplying (commutative op): the same digits, each step an
- * exchange of the whole vector among the r_s processes that differ in digit
- * s only, reduced in digit order: log_r n rounds of r - 1 messages, for
- * vectors too short to cut (kary.c). */
-int hmpi__list_allreduce_multiplying(hmpi__coll_ctx *c, const int *g, int n, int i, int k,
-                                     void *buf, int count, MPI_Datatype type, MPI_Op op);
 /* n's factors, each the largest divisor at most k of what remains, into
  * radix[]; their count, or 0 when a prime factor of n is above k. */
 int hmpi__kary_radixes(int n, int k, int radix[HMPI__KARY_MAX_STEPS]);

@@ -61,6 +61,12 @@ static const cfg_var registry[HMPI__NCFG] = {
                               "(recursive multiplying for parts of fewer elements than nodes; "
                               "0: the cost model's choice of step; a node count with a larger "
                               "prime factor keeps it)"},
+    [HMPI__CFG_LANE_MULTIPLYING] = {"HMPI_LANE_MULTIPLYING", "hmpi_lane_multiplying", CFG_INT, NULL,
+                                    "0",
+                                    "multi-lane allreduce with hmpi_lane_radix: its last N steps "
+                                    "exchange the part whole (recursive multiplying) instead of a "
+                                    "reduce-scatter and an allgather step (0: every step the "
+                                    "vector can be cut in reduce-scatters)"},
     [HMPI__CFG_BCAST_TREES] = {"HMPI_BCAST_TREES", "hmpi_bcast_trees", CFG_INT, NULL, "0",
                                "pipelined tree bcast (twotree): trees over the nodes, 2 "
                                "(binary, Sanders et al.) or 3 to 8 (k-ary, for few pieces) "
