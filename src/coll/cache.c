@@ -85,8 +85,9 @@ static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y)
 {
     return same_args(&x->args, &y->args) && x->algorithm == y->algorithm &&
            x->levels == y->levels && x->lanes == y->lanes && x->lane_radix == y->lane_radix &&
-           x->lane_multiplying == y->lane_multiplying && x->bcast_trees == y->bcast_trees &&
-           x->p2p == y->p2p && hmpi__cost_model_equal(&x->cost, &y->cost);
+           x->lane_multiplying == y->lane_multiplying && x->lane_trees == y->lane_trees &&
+           x->bcast_trees == y->bcast_trees && x->p2p == y->p2p &&
+           hmpi__cost_model_equal(&x->cost, &y->cost);
 }
 
 HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, uint64_t stamp)

@@ -7,7 +7,7 @@
 
 typedef struct hmpi__coll_key {
     hmpi__coll_args args;
-    int algorithm, lanes, lane_radix, lane_multiplying, bcast_trees,
+    int algorithm, lanes, lane_radix, lane_multiplying, lane_trees, bcast_trees,
         p2p; /* the settings it was built with */
     uint32_t levels;
     hmpi__cost_model cost;

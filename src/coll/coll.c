@@ -275,13 +275,14 @@ static int moves_nothing(const hmpi__coll_args *a, int rank)
 static int settings(const hmpi__entry *e, hmpi__coll_key *k)
 {
     const hmpi__coll_args *a = e->args;
-    hmpi__cfg_value levels, lanes, radix, multiplying, trees;
+    hmpi__cfg_value levels, lanes, radix, multiplying, lane_trees, trees;
     int rc;
     if ((rc = hmpi__coll_algorithm_setting(e->fn, a->coll, e->info, &k->algorithm)) ||
         (rc = hmpi__config_get(HMPI__CFG_LEVELS, e->info, e->fn, &levels)) ||
         (rc = hmpi__config_get(HMPI__CFG_LANES, e->info, e->fn, &lanes)) ||
         (rc = hmpi__config_get(HMPI__CFG_LANE_RADIX, e->info, e->fn, &radix)) ||
         (rc = hmpi__config_get(HMPI__CFG_LANE_MULTIPLYING, e->info, e->fn, &multiplying)) ||
+        (rc = hmpi__config_get(HMPI__CFG_LANE_TREES, e->info, e->fn, &lane_trees)) ||
         (rc = hmpi__config_get(HMPI__CFG_BCAST_TREES, e->info, e->fn, &trees)) ||
         (rc = hmpi__cost_model_load(e->fn, &k->cost)))
         return rc;
@@ -290,6 +291,7 @@ static int settings(const hmpi__entry *e, hmpi__coll_key *k)
     k->lanes = lanes.number > 0 ? lanes.number : 0;
     k->lane_radix = radix.number > 1 ? radix.number : 0;
     k->lane_multiplying = multiplying.number;
+    k->lane_trees = lane_trees.number > 0 ? lane_trees.number : 0;
     k->bcast_trees = trees.number > 1 ? trees.number : 0;
     k->p2p = hmpi__config_number(HMPI__CFG_P2P);
     return MPI_SUCCESS;
@@ -322,6 +324,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.lanes = k->lanes;
     c.lane_radix = k->lane_radix;
     c.lane_multiplying = k->lane_multiplying;
+    c.lane_trees = k->lane_trees;
     c.bcast_trees = k->bcast_trees;
     c.cost = k->cost;
     if ((rc = hmpi__coll_select(e->fn, a, k->algorithm, &c, &builder)) != MPI_SUCCESS)

@@ -63,8 +63,9 @@ typedef struct hmpi__coll_ctx {
     uint32_t levels;       /* kinds the topology-aware tree may use; 0: all (hmpi_levels) */
     int lanes;             /* multi-lane algorithms: lanes per node; 0: automatic (hmpi_lanes) */
     int lane_radix; /* multi-lane allreduce: radix-r steps forced (hmpi_lane_radix); 0: auto */
-    int lane_multiplying;  /* with lane_radix: its last steps multiplying (hmpi_lane_multiplying) */
-    int bcast_trees;       /* twotree: trees forced (hmpi_bcast_trees); 0: auto */
+    int lane_multiplying; /* with lane_radix: its last steps multiplying (hmpi_lane_multiplying) */
+    int lane_trees;       /* multi-lane allreduce's node steps: 1 flat, k trees (hmpi_lane_trees) */
+    int bcast_trees;      /* twotree: trees forced (hmpi_bcast_trees); 0: auto */
     hmpi__cost_model cost; /* the machine's cost model */
 } hmpi__coll_ctx;
 

@@ -27,6 +27,7 @@
 typedef struct parts {
     int count, lanes;
     MPI_Datatype type;
+    int tree_radix; /* > 0: the node steps are lane trees of this radix (lane_trees_reduce) */
 } parts;
 
 static int part_lo(const parts *v, int j)
@@ -346,6 +347,121 @@ static const int *node_members(const hmpi__nodes *nd)
     return nd->member + nd->first[nd->my_node];
 }
 
+/* ---- lane trees: a k-nomial tree per part inside the node ----------------- */
+
+/* auto takes lane trees for parts of at most this many bytes: a tree
+ * passes each part on through log_k P processes, where the flat steps move
+ * it once; past this, the copies cost more than the messages the trees
+ * spread (simulated 1024 ranks, 0.3 us a message: 64 KiB, 2 lanes of 32
+ * KiB, 39.4 -> 34.9 us; 1 MiB, 8 lanes of 128 KiB, flat 197.3, trees of
+ * radix 4 203.1, 16 lanes of 64 KiB 234.3). */
+#define LANE_TREES_MAX_PART 32768
+
+/* With L > 1 lanes, the allreduce's node steps can be L k-nomial trees,
+ * tree j over the node's ranks from local rank j on (the owner of part j),
+ * carrying part j, all of them one digit per round: a process sends about L
+ * parts and takes k - 1 in for the trees it is inner in, instead of every
+ * owner taking P - 1 parts in one round (local_reduce_scatter's flat steps). */
+static int tree_position(int local, int j, int n)
+{
+    return (local - j + n) % n;
+}
+
+static int tree_rank(const hmpi__nodes *nd, int q, int j)
+{
+    return node_members(nd)[(q + j) % nd->local];
+}
+
+static int longest_part(const parts *v)
+{
+    int most = 0;
+    for (int j = 0; j < v->lanes; j++)
+        most = part_len(v, j) > most ? part_len(v, j) : most;
+    return most;
+}
+
+/* How many children position q of a k-nomial tree over n takes in at the
+ * digit of weight pos (0: it sends there, or did at a lower digit). */
+static int children_at(int q, long pos, int n, int k)
+{
+    int d = 0;
+    if (q % pos != 0 || q / pos % k != 0)
+        return 0;
+    while (d + 1 < k && q + (d + 1) * pos < n)
+        d++;
+    return d;
+}
+
+/* Reduce into part j what tree j's children sent at the digit of weight pos. */
+static int reduce_children(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
+                           char *slots, int most, long pos, MPI_Op op)
+{
+    int k = v->tree_radix;
+    for (int j = 0; j < v->lanes; j++) {
+        int from = children_at(tree_position(nd->my_local, j, nd->local), pos, nd->local, k);
+        for (int d = 0; d < from && part_len(v, j) > 0; d++)
+            TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j * (k - 1) + d, most, v->type),
+                                   part_at(v, buf, j), part_len(v, j), v->type, op));
+    }
+    return MPI_SUCCESS;
+}
+
+/* The lane trees' reduction (commutative op): part j of every rank's buf
+ * into local rank j's. */
+static int lane_trees_reduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
+                             MPI_Op op)
+{
+    int n = nd->local, k = v->tree_radix, most = longest_part(v);
+    char *slots = hmpi__sched_scratch(c->s, v->lanes * (k - 1) * most, v->type);
+    long pos = 1;
+    if (!slots)
+        return MPI_ERR_NO_MEM;
+    for (; pos < n; pos *= k) {
+        TRY(hmpi__sched_round(c->s));
+        if (pos > 1)
+            TRY(reduce_children(c, nd, v, buf, slots, most, pos / k, op));
+        for (int j = 0; j < v->lanes; j++) {
+            int q = tree_position(nd->my_local, j, n), digit = (int)(q / pos % k);
+            if (q % pos != 0 || part_len(v, j) == 0) /* sent at a lower digit */
+                continue;
+            if (digit != 0)
+                TRY(coll_send(c, part_at(v, buf, j), part_len(v, j), v->type,
+                              tree_rank(nd, q - digit * (int)pos, j)));
+            for (int d = 1; digit == 0 && d < k && q + d * pos < n; d++)
+                TRY(coll_recv(c, hmpi__block(slots, j * (k - 1) + d - 1, most, v->type),
+                              part_len(v, j), v->type, tree_rank(nd, q + d * (int)pos, j)));
+        }
+    }
+    TRY(hmpi__sched_round(c->s));
+    return reduce_children(c, nd, v, buf, slots, most, pos / k, op);
+}
+
+/* The reverse: part j from local rank j to every rank of the node. */
+static int lane_trees_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf)
+{
+    int n = nd->local, k = v->tree_radix;
+    long top = 1;
+    while (top * k < n)
+        top *= k;
+    for (long w = top; w >= 1; w /= k) {
+        TRY(hmpi__sched_round(c->s));
+        for (int j = 0; j < v->lanes; j++) {
+            int q = tree_position(nd->my_local, j, n);
+            if (part_len(v, j) == 0 || q % w != 0)
+                continue;
+            if (q % (w * k) != 0) { /* the lowest non-zero digit: from the parent now */
+                TRY(coll_recv(c, part_at(v, buf, j), part_len(v, j), v->type,
+                              tree_rank(nd, q - (int)(q / w % k * w), j)));
+                continue;
+            }
+            for (int d = 1; d < k && q + d * w < n; d++)
+                TRY(coll_send(c, part_at(v, buf, j), part_len(v, j), v->type,
+                              tree_rank(nd, q + d * (int)w, j)));
+        }
+    }
+    return MPI_SUCCESS;
+}
+
 /* Every local rank sends part j of buf to local rank j < L; local rank j
  * receives the others' part j and reduces it into its own. */
 static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, void *buf,
@@ -353,6 +469,8 @@ static int local_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const 
 {
     int me = nd->my_local, k = nd->my_node, len = me < v->lanes ? part_len(v, me) : 0;
     char *slots = NULL;
+    if (v->tree_radix > 0)
+        return lane_trees_reduce(c, nd, v, buf, op);
     if (one_lane_trees(nd, v->lanes))
         return list_reduce_knomial(c, node_members(nd), nd->local, me, node_tree_radix(c, nd, v),
                                    buf, v->count, v->type, op, nd->ordered);
@@ -386,6 +504,8 @@ static int local_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts
                            int from)
 {
     int me = nd->my_local, k = nd->my_node;
+    if (v->tree_radix > 0)
+        return lane_trees_bcast(c, nd, v, buf);
     if (one_lane_trees(nd, v->lanes)) /* local rank 0 holds it all, whatever from */
         return list_bcast_knomial(c, node_members(nd), nd->local, me, node_tree_radix(c, nd, v),
                                   buf, v->count, v->type);
@@ -598,13 +718,33 @@ static double node_crossing(const hmpi__coll_ctx *c, double node_bytes, int both
     return hmpi__cost_crossing(&c->cost, both_ways ? across / 2 : across);
 }
 
+/* The radix of the cheapest lane trees (lane_trees_reduce) for L parts of
+ * `part` bytes over nodes of P ranks, and their modelled time one way: a
+ * process is inner in about L / k of the trees, taking k - 1 parts in, and
+ * sends its part of the others at each digit. */
+static int lane_trees_radix(const hmpi__coll_ctx *c, int P, int L, double part, double *cost)
+{
+    int best = 0, forced = c->lane_trees > P ? P : c->lane_trees; /* radix P: one round */
+    *cost = HMPI__COST_NEVER;
+    for (int k = forced > 1 ? forced : 2; k <= (forced > 1 ? forced : P); k++) {
+        int inner = (L + k - 1) / k, messages = inner * (k - 1) + L - inner;
+        double t = hmpi__knomial_levels(P, k) *
+                   hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, messages, part);
+        if (t < *cost)
+            *cost = t, best = k;
+    }
+    return best;
+}
+
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
- * the node steps around the lanes' inter-node step. */
+ * the node steps around the lanes' inter-node step; *tree_radix: the lane
+ * trees' radix where they are the cheaper node steps, else 0. */
 static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                         double bytes, int L)
+                         double bytes, int L, int *tree_radix)
 {
     double part = bytes / L, t;
     int P = nd->smallest, trees = coll == HMPI__ALLREDUCE ? 2 : 1;
+    *tree_radix = 0;
     if (nd->ordered)
         best_knomial(c, nd->n, L, part, trees, &t);
     else if (coll == HMPI__ALLREDUCE)
@@ -617,27 +757,38 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
         /* a tree in path order crosses between packages once per package */
         return t + trees * (tree + node_crossing(c, bytes * c->packages, 0));
     }
+    double flat = 0, lane_trees = HMPI__COST_NEVER;
+    int radix = 0;
+    if (coll == HMPI__ALLREDUCE && L > 1 && (P > 2 || c->lane_trees > 1) && c->commutative &&
+        c->lane_trees != 1 &&
+        (c->lane_trees > 1 || part <= LANE_TREES_MAX_PART)) /* trees: any order of the ranks */
+        radix = lane_trees_radix(c, P, L, part, &lane_trees);
     /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
      * scatter to the L - 1 other owners */
-    t += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                                   node_crossing(c, (L - 1) * part, 0)
-                             : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
-                                   node_crossing(c, (P - 1) * bytes, 1);
+    flat += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                      node_crossing(c, (L - 1) * part, 0)
+                                : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
+                                      node_crossing(c, (P - 1) * bytes, 1);
     /* after: the gather at the root, or the allgather, whose L (P - 1)
      * messages the node handles in one round (simulated 1024 ranks: the
      * lane counts this prices are the measured best, doc/collectives.md) */
-    t += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                                    node_crossing(c, (L - 1) * part, 0)
-                              : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
-                                    node_crossing(c, (P - 1) * bytes, 1);
-    return t;
+    flat += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                       node_crossing(c, (L - 1) * part, 0)
+                                 : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
+                                       node_crossing(c, (P - 1) * bytes, 1);
+    /* each process sends about the vector once each way, as with one lane */
+    lane_trees = 2 * lane_trees + trees * node_crossing(c, bytes * c->packages, 0);
+    if (lane_trees < flat || (radix && c->lane_trees > 1))
+        *tree_radix = radix;
+    return t + (*tree_radix ? lane_trees : flat);
 }
 
 /* Lanes: the ones asked for (hmpi_lanes), else the modelled cheapest; at
  * most the smallest node's ranks and one element each. *cost: the
- * operation's modelled time with them. */
+ * operation's modelled time with them; *tree_radix: their lane trees' radix
+ * (0: flat node steps). */
 static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                     int type_size, double *cost)
+                     int type_size, double *cost, int *tree_radix)
 {
     int most = nd->smallest < count ? nd->smallest : count, best = 1;
     double bytes = (double)count * type_size;
@@ -645,14 +796,15 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
         most = 1;
     if (c->lanes > 0) {
         best = c->lanes < most ? c->lanes : most;
-        *cost = lanes_cost(c, nd, coll, count, bytes, best);
+        *cost = lanes_cost(c, nd, coll, count, bytes, best, tree_radix);
         return best;
     }
-    *cost = lanes_cost(c, nd, coll, count, bytes, 1);
+    *cost = lanes_cost(c, nd, coll, count, bytes, 1, tree_radix);
     for (int L = 2; L <= most; L++) {
-        double t = lanes_cost(c, nd, coll, count, bytes, L);
+        int radix;
+        double t = lanes_cost(c, nd, coll, count, bytes, L, &radix);
         if (t < *cost)
-            *cost = t, best = L;
+            *cost = t, best = L, *tree_radix = radix;
     }
     return best;
 }
@@ -660,11 +812,11 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
                  hmpi__nodes *nd, parts *v)
 {
-    int tsize;
+    int tsize, radix;
     MPI_Type_size(type, &tsize);
     double cost;
     TRY(hmpi__nodes_make(c, root, !c->commutative, nd));
-    *v = (parts){count, lanes_for(c, nd, coll, count, tsize, &cost), type};
+    *v = (parts){count, lanes_for(c, nd, coll, count, tsize, &cost, &radix), type, radix};
     hmpi__nodes_fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
 }
@@ -690,9 +842,15 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                                         "multiplying"};
     if (c->rank == 0)
         hmpi__verbose("multilane: %d lanes, %s (radix %d, %d reduce-scatter steps) between %d "
-                      "nodes (modelled %.1f us)",
+                      "nodes (modelled %.1f us), in nodes %s of radix %d",
                       v->lanes, kinds[st.kind], st.radix, st.kind == STEP_KARY ? st.cuts : 0, nd->n,
-                      cost);
+                      cost,
+                      v->tree_radix                  ? "lane trees"
+                      : one_lane_trees(nd, v->lanes) ? "a tree"
+                                                     : "flat steps",
+                      v->tree_radix                  ? v->tree_radix
+                      : one_lane_trees(nd, v->lanes) ? node_tree_radix(c, nd, v)
+                                                     : nd->local);
     if (st.kind == STEP_KARY || st.kind == STEP_MULTIPLYING) /* multiplying: no cut */
         return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, st.cuts, buf,
                                          count, v->type, op);
@@ -975,10 +1133,10 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
-    int tsize;
+    int tsize, radix;
     double cost;
     MPI_Type_size(a->rtype, &tsize);
-    lanes_for(c, &shape, a->coll, a->rcount, tsize, &cost);
+    lanes_for(c, &shape, a->coll, a->rcount, tsize, &cost, &radix);
     return cost;
 }
 

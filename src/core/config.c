@@ -67,6 +67,11 @@ static const cfg_var registry[HMPI__NCFG] = {
                                     "exchange the part whole (recursive multiplying) instead of a "
                                     "reduce-scatter and an allgather step (0: every step the "
                                     "vector can be cut in reduce-scatters)"},
+    [HMPI__CFG_LANE_TREES] = {"HMPI_LANE_TREES", "hmpi_lane_trees", CFG_INT, NULL, "0",
+                              "multi-lane allreduce with several lanes and a commutative op: "
+                              "the node steps, 1 flat (every lane's owner takes the node's "
+                              "parts in one round), k >= 2 a k-nomial tree per part (0: the "
+                              "cost model's choice)"},
     [HMPI__CFG_BCAST_TREES] = {"HMPI_BCAST_TREES", "hmpi_bcast_trees", CFG_INT, NULL, "0",
                                "pipelined tree bcast (twotree): trees over the nodes, 2 "
                                "(binary, Sanders et al.) or 3 to 8 (k-ary, for few pieces) "

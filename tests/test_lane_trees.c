@@ -1,0 +1,168 @@
+/* The multi-lane allreduce's node steps as lane trees (hmpi_lane_trees:
+ * part j reduced to and broadcast from local rank j down a k-nomial tree
+ * over the node from local rank j on), at every radix from 2 to beyond the
+ * node, 2 to 4 lanes, counts below and above the lane count, sum and max on
+ * ints and doubles, persistent requests started three times, against the
+ * MPI library's MPI_Allreduce; a non-commutative op, which keeps the flat
+ * steps (its order), too, where every node's ranks are consecutive. Against the flat steps
+ * (hmpi_lane_trees 1) of the same schedule, each process has exactly the messages its places in the
+ * L trees give it, less its flat ones: both steps' difference, as the test counts them itself (the
+ * steps between nodes are the same). Run on virtual clusters whose nodes have 3 to 8 ranks,
+ * unbalanced too. test_lane_trees [quick]   (quick: int sums only; for spinning MPIs) */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, size;
+
+/* A persistent multi-lane allreduce with these lanes and node steps (0:
+ * the model's), started three times with new contents, against
+ * MPI_Allreduce; the schedule's messages on this process. */
+static int allreduce_case(int trees, int lanes, int count, MPI_Datatype type, MPI_Op op,
+                          MPI_Op check_op)
+{
+    int *in = malloc(sizeof(double) * (size_t)count), *out = malloc(sizeof(double) * (size_t)count);
+    int *want = malloc(sizeof(double) * (size_t)count);
+    char text[16];
+    MPI_Info info;
+    HMPI_Request req;
+    int rounds, messages;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "multilane");
+    snprintf(text, sizeof text, "%d", lanes);
+    MPI_Info_set(info, "hmpi_lanes", text);
+    snprintf(text, sizeof text, "%d", trees);
+    MPI_Info_set(info, "hmpi_lane_trees", text);
+    CHECK_MPI(HMPI_Allreduce_init(in, out, count, type, op, MPI_COMM_WORLD, info, &req));
+    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+    for (int run = 0; run < 3; run++) {
+        for (int i = 0; i < count; i++) {
+            int v = (rank * 37 + i * 11 + run * 5) % 101 - 50;
+            if (type == MPI_INT)
+                in[i] = v;
+            else
+                ((double *)in)[i] = v + 0.25;
+        }
+        CHECK_MPI(HMPI_Start(&req));
+        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        MPI_Allreduce(in, want, count, type, check_op, MPI_COMM_WORLD);
+        for (int i = 0; i < count; i++)
+            if (type == MPI_INT)
+                CHECK_INT(out[i], want[i]);
+            else /* small integers and quarters: exact in any order */
+                CHECK(((double *)out)[i] == ((double *)want)[i]);
+    }
+    CHECK_MPI(HMPI_Request_free(&req));
+    MPI_Info_free(&info);
+    free(in);
+    free(out);
+    free(want);
+    return messages;
+}
+
+/* Links of position q in the k-nomial tree over [0, n) rooted at 0: its
+ * parent (q > 0) and its children, the positions whose lowest non-zero
+ * digit q's digits below it complete. */
+static int tree_links(int q, int n, int k)
+{
+    int links = q > 0;
+    for (long w = 1; w < n; w *= k) {
+        if (q / w % k != 0)
+            break; /* q's lowest non-zero digit: children only below it */
+        for (int d = 1; d < k && q + d * w < n; d++)
+            links++;
+    }
+    return links;
+}
+
+/* The node steps' messages on local rank me of P with L lanes: lane
+ * trees of radix k (a message each way per link), or flat (k = 0): the
+ * owners take P - 1 parts in and give theirs to P - 1, the others send L
+ * parts and take L back. */
+static int node_messages(int me, int P, int L, int k)
+{
+    int n = 0;
+    if (k == 0)
+        return me < L ? 2 * (L - 1) + 2 * (P - 1) : 2 * L;
+    for (int j = 0; j < L; j++)
+        n += 2 * tree_links((me - j + P) % P, P, k);
+    return n;
+}
+
+static int by_value(const void *x, const void *y)
+{
+    return *(const int *)x - *(const int *)y;
+}
+
+/* The node's processes' message differences are those of local ranks 0 ..
+ * P - 1 between the lane trees and flat, in whichever order the library
+ * numbers a node's ranks (by their hardware places). */
+static void check_node_messages(MPI_Comm node, int got, int P, int L, int k)
+{
+    int *all = malloc(sizeof(int) * (size_t)P), *want = malloc(sizeof(int) * (size_t)P);
+    MPI_Allgather(&got, 1, MPI_INT, all, 1, MPI_INT, node);
+    for (int me = 0; me < P; me++)
+        want[me] = node_messages(me, P, L, k) - node_messages(me, P, L, 0);
+    qsort(all, (size_t)P, sizeof(int), by_value);
+    qsort(want, (size_t)P, sizeof(int), by_value);
+    for (int me = 0; me < P; me++)
+        CHECK_INT(all[me], want[me]);
+    free(all);
+    free(want);
+}
+
+/* A non-commutative op: the later operand's value wins (left to right). */
+static void take_last(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)in, (void)inout, (void)len, (void)type;
+}
+
+int main(int argc, char **argv)
+{
+    static const int counts[] = {3, 301, 5000};
+    MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX};
+    int P, smallest, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm node;
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    MPI_Comm_size(node, &P);
+    MPI_Allreduce(&P, &smallest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int most_lanes = smallest < 4 ? smallest : 4;
+    for (int lanes = 2; lanes <= most_lanes; lanes++)
+        for (int trees = 0; trees <= smallest + 1; trees++)
+            for (int ci = 0; ci < 3; ci++)
+                for (int t = 0; t < 2 - quick; t++)
+                    for (int o = 0; o < 2 - quick; o++)
+                        allreduce_case(trees, lanes, counts[ci], types[t], ops[o], ops[o]);
+    /* the messages: every radix against flat, a count of one segment */
+    for (int lanes = 2; lanes <= most_lanes; lanes++) {
+        int flat = allreduce_case(1, lanes, 301, MPI_INT, MPI_SUM, MPI_SUM);
+        for (int k = 2; k <= smallest; k++) {
+            int got = allreduce_case(k, lanes, 301, MPI_INT, MPI_SUM, MPI_SUM) - flat;
+            check_node_messages(node, got, P, lanes, k);
+        }
+    }
+    /* a non-commutative op keeps the flat steps and the ranks' order
+     * (multilane takes it where every node's ranks are consecutive) */
+    int lo = rank, hi = rank, consecutive;
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, node);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, node);
+    MPI_Allreduce(&(int){hi - lo + 1 == P}, &consecutive, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    MPI_Op last;
+    MPI_Op_create(take_last, 0, &last);
+    for (int trees = 0; consecutive && trees <= 3; trees++) {
+        int flat = allreduce_case(1, 2, 301, MPI_INT, last, last);
+        CHECK_INT(allreduce_case(trees, 2, 301, MPI_INT, last, last), flat);
+    }
+    MPI_Op_free(&last);
+    MPI_Comm_free(&node);
+    test_done("lane trees");
+    MPI_Finalize();
+    return 0;
+}
