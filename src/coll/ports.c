@@ -18,6 +18,7 @@
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #define MAX_ROUNDS 32 /* radixes of at least 2: enough for any int count */
@@ -195,8 +196,16 @@ static int rounds(hmpi__coll_ctx *c, const hmpi__nodes *nd, const hmpi__coll_arg
 {
     plan pl;
     digit_round r = {nd, &nd->member[nd->first[nd->my_node]], 1, 1, 1};
-    if (best_plan(c, nd->n, hmpi__coll_block_bytes(c, a), &pl) >= HMPI__COST_NEVER)
+    double cost = best_plan(c, nd->n, hmpi__coll_block_bytes(c, a), &pl);
+    if (cost >= HMPI__COST_NEVER)
         return MPI_ERR_NO_MEM;
+    if (c->rank == 0) {
+        char text[MAX_ROUNDS * 12] = "", *at = text;
+        for (int j = 0; j < pl.rounds && at < text + sizeof text - 12; j++)
+            at += snprintf(at, 12, j ? " x %d" : "%d", pl.radix[j]);
+        hmpi__verbose("multiport: rounds of radix %s between %d nodes (modelled %.1f us)", text,
+                      nd->n, cost);
+    }
     TRY(hmpi__list_allreduce(c, r.local, nd->local, nd->my_local, a->recvbuf, a->rcount, a->rtype,
                              a->op, 0));
     for (int j = 0; j < pl.rounds; r.stride *= r.k, j++) {

@@ -393,28 +393,44 @@ static int run_step(const step *st)
     }
 }
 
-/* Run the steps of round `current` and start its requests. */
+/* Post message i (nonblocking mode) or start its persistent request. */
+static int start_message(hmpi__sched *s, int i)
+{
+    const message *m = &s->msgs[i];
+    if (!s->nonblocking)
+        return HMPI__MPI(Start)(&s->reqs[i]);
+    return m->kind == SEND
+               ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
+           : m->kind == SSEND
+               ? MPI_Issend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
+               : MPI_Irecv((void *)m->buf, m->count, m->type, m->peer, m->tag, m->comm,
+                           &s->reqs[i]);
+}
+
+/* Run the steps of round `current` and start its requests: the receives
+ * first, so that a message finds its receive posted (no unexpected copy;
+ * SimGrid SMPI starts a transfer only once its receive is posted, and each
+ * send before it costs the sender its overhead: simulated 0.3 us a
+ * message, allreduce over 64 nodes of one rank, 8 KiB 14.0 -> 10.8 us,
+ * 64 KiB 26.8 -> 20.9; 1024 ranks 20.3 -> 17.1 and 34.9 -> 32.6). Sends
+ * keep their order among themselves, and receives theirs: MPI's matching
+ * is the same. */
 static int launch(hmpi__sched *s)
 {
     const round *r = &s->rounds[s->current];
+    int end = r->first_req + r->nreqs;
     for (int i = 0; i < r->nsteps; i++) {
         int rc = run_step(&s->steps[r->first_step + i]);
         if (rc != MPI_SUCCESS)
             return rc;
     }
-    if (!s->nonblocking)
-        return r->nreqs ? HMPI__MPI(Startall)(r->nreqs, &s->reqs[r->first_req]) : MPI_SUCCESS;
-    for (int i = r->first_req; i < r->first_req + r->nreqs; i++) {
-        const message *m = &s->msgs[i];
-        int rc = m->kind == SEND
-                     ? MPI_Isend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
-                 : m->kind == SSEND
-                     ? MPI_Issend(m->buf, m->count, m->type, m->peer, m->tag, m->comm, &s->reqs[i])
-                     : MPI_Irecv((void *)m->buf, m->count, m->type, m->peer, m->tag, m->comm,
-                                 &s->reqs[i]);
-        if (rc != MPI_SUCCESS)
-            return rc;
-    }
+    for (int pass = 0; pass < 2; pass++) /* receives, then sends */
+        for (int i = r->first_req; i < end; i++)
+            if ((s->msgs[i].kind == RECV) == (pass == 0)) {
+                int rc = start_message(s, i);
+                if (rc != MPI_SUCCESS)
+                    return rc;
+            }
     return MPI_SUCCESS;
 }
 
