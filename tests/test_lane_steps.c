@@ -14,7 +14,7 @@
  * where one lane's node steps are k-nomial trees).
  *   test_lane_steps [quick]   (quick: int sums at two counts, every radix
  *                              and lane count still; for spinning MPIs) */
-#include "testutil.h"
+#include "lanecase.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,52 +22,12 @@
 
 static int rank, size;
 
-/* A persistent multi-lane allreduce with these settings, started three
- * times with new contents, against MPI_Allreduce; the schedule's messages
- * on this process. */
+/* The multi-lane allreduce with this radix, multiplying steps and lanes. */
 static int allreduce_case(int radix, int multiplying, int lanes, int count, MPI_Datatype type,
                           MPI_Op op)
 {
-    double *in = malloc(sizeof(double) * (size_t)count),
-           *out = malloc(sizeof(double) * (size_t)count);
-    double *want = malloc(sizeof(double) * (size_t)count);
-    char text[16];
-    MPI_Info info;
-    HMPI_Request req;
-    int rounds, messages;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "hmpi_algorithm", "multilane");
-    snprintf(text, sizeof text, "%d", radix);
-    MPI_Info_set(info, "hmpi_lane_radix", text);
-    snprintf(text, sizeof text, "%d", lanes);
-    MPI_Info_set(info, "hmpi_lanes", text);
-    snprintf(text, sizeof text, "%d", multiplying);
-    MPI_Info_set(info, "hmpi_lane_multiplying", text);
-    CHECK_MPI(HMPI_Allreduce_init(in, out, count, type, op, MPI_COMM_WORLD, info, &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
-    for (int run = 0; run < 3; run++) {
-        for (int i = 0; i < count; i++) {
-            int v = (rank * 37 + i * 11 + run * 5) % 101 - 50;
-            if (type == MPI_INT)
-                ((int *)in)[i] = v;
-            else
-                in[i] = v + 0.25;
-        }
-        CHECK_MPI(HMPI_Start(&req));
-        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-        MPI_Allreduce(in, want, count, type, op, MPI_COMM_WORLD);
-        for (int i = 0; i < count; i++)
-            if (type == MPI_INT)
-                CHECK_INT(((int *)out)[i], ((int *)want)[i]);
-            else
-                CHECK(out[i] == want[i]); /* small integers and quarters: exact in any order */
-    }
-    CHECK_MPI(HMPI_Request_free(&req));
-    MPI_Info_free(&info);
-    free(in);
-    free(out);
-    free(want);
-    return messages;
+    static const char *const keys[] = {"hmpi_lane_radix", "hmpi_lane_multiplying", "hmpi_lanes"};
+    return lane_allreduce_case(keys, (int[]){radix, multiplying, lanes}, 3, count, type, op, op);
 }
 
 int main(int argc, char **argv)

@@ -9,7 +9,7 @@
  * L trees give it, less its flat ones: both steps' difference, as the test counts them itself (the
  * steps between nodes are the same). Run on virtual clusters whose nodes have 3 to 8 ranks,
  * unbalanced too. test_lane_trees [quick]   (quick: int sums only; for spinning MPIs) */
-#include "testutil.h"
+#include "lanecase.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,49 +17,12 @@
 
 static int rank, size;
 
-/* A persistent multi-lane allreduce with these lanes and node steps (0:
- * the model's), started three times with new contents, against
- * MPI_Allreduce; the schedule's messages on this process. */
+/* The multi-lane allreduce with these lanes and node steps (0: the model's). */
 static int allreduce_case(int trees, int lanes, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Op check_op)
 {
-    int *in = malloc(sizeof(double) * (size_t)count), *out = malloc(sizeof(double) * (size_t)count);
-    int *want = malloc(sizeof(double) * (size_t)count);
-    char text[16];
-    MPI_Info info;
-    HMPI_Request req;
-    int rounds, messages;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "hmpi_algorithm", "multilane");
-    snprintf(text, sizeof text, "%d", lanes);
-    MPI_Info_set(info, "hmpi_lanes", text);
-    snprintf(text, sizeof text, "%d", trees);
-    MPI_Info_set(info, "hmpi_lane_trees", text);
-    CHECK_MPI(HMPI_Allreduce_init(in, out, count, type, op, MPI_COMM_WORLD, info, &req));
-    CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
-    for (int run = 0; run < 3; run++) {
-        for (int i = 0; i < count; i++) {
-            int v = (rank * 37 + i * 11 + run * 5) % 101 - 50;
-            if (type == MPI_INT)
-                in[i] = v;
-            else
-                ((double *)in)[i] = v + 0.25;
-        }
-        CHECK_MPI(HMPI_Start(&req));
-        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-        MPI_Allreduce(in, want, count, type, check_op, MPI_COMM_WORLD);
-        for (int i = 0; i < count; i++)
-            if (type == MPI_INT)
-                CHECK_INT(out[i], want[i]);
-            else /* small integers and quarters: exact in any order */
-                CHECK(((double *)out)[i] == ((double *)want)[i]);
-    }
-    CHECK_MPI(HMPI_Request_free(&req));
-    MPI_Info_free(&info);
-    free(in);
-    free(out);
-    free(want);
-    return messages;
+    static const char *const keys[] = {"hmpi_lane_trees", "hmpi_lanes"};
+    return lane_allreduce_case(keys, (int[]){trees, lanes}, 2, count, type, op, check_op);
 }
 
 /* Links of position q in the k-nomial tree over [0, n) rooted at 0: its
