@@ -54,4 +54,16 @@ static int lane_allreduce_case(const char *const *keys, const int *values, int n
     return messages;
 }
 
+/* MPI_Init, and the communicator of this process's node (virtual clusters
+ * included); *rank: in MPI_COMM_WORLD. */
+static MPI_Comm lane_test_init(int *argc, char ***argv, int *rank)
+{
+    MPI_Comm node;
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    CHECK_MPI(
+        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, *rank, MPI_INFO_NULL, &node));
+    return node;
+}
+
 #endif

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int rank, size;
+static int rank;
 
 /* The multi-lane allreduce with this radix, multiplying steps and lanes. */
 static int allreduce_case(int radix, int multiplying, int lanes, int count, MPI_Datatype type,
@@ -37,12 +37,7 @@ int main(int argc, char **argv)
     MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX};
     int nodes = 0, local, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm node;
-    CHECK_MPI(
-        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    MPI_Comm node = lane_test_init(&argc, &argv, &rank);
     MPI_Comm_rank(node, &local);
     MPI_Allreduce(&(int){local == 0}, &nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (int r = 0; r < 5; r++)

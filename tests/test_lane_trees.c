@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int rank, size;
+static int rank;
 
 /* The multi-lane allreduce with these lanes and node steps (0: the model's). */
 static int allreduce_case(int trees, int lanes, int count, MPI_Datatype type, MPI_Op op,
@@ -88,12 +88,7 @@ int main(int argc, char **argv)
     MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX};
     int P, smallest, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm node;
-    CHECK_MPI(
-        HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+    MPI_Comm node = lane_test_init(&argc, &argv, &rank);
     MPI_Comm_size(node, &P);
     MPI_Allreduce(&P, &smallest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     int most_lanes = smallest < 4 ? smallest : 4;
