@@ -736,6 +736,16 @@ static int lane_trees_radix(const hmpi__coll_ctx *c, int P, int L, double part, 
     return best;
 }
 
+/* May L lanes' node steps be lane trees: the allreduce, a commutative op
+ * (the trees combine in any order), forced (hmpi_lane_trees k), or parts
+ * of at most LANE_TREES_MAX_PART over nodes of more than two ranks. */
+static int lane_trees_may(const hmpi__coll_ctx *c, int coll, int L, int P, double part)
+{
+    if (coll != HMPI__ALLREDUCE || L < 2 || !c->commutative || c->lane_trees == 1)
+        return 0;
+    return c->lane_trees > 1 || (P > 2 && part <= LANE_TREES_MAX_PART);
+}
+
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
  * the node steps around the lanes' inter-node step; *tree_radix: the lane
  * trees' radix where they are the cheaper node steps, else 0. */
@@ -758,11 +768,8 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
         return t + trees * (tree + node_crossing(c, bytes * c->packages, 0));
     }
     double flat = 0, lane_trees = HMPI__COST_NEVER;
-    int radix = 0;
-    if (coll == HMPI__ALLREDUCE && L > 1 && (P > 2 || c->lane_trees > 1) && c->commutative &&
-        c->lane_trees != 1 &&
-        (c->lane_trees > 1 || part <= LANE_TREES_MAX_PART)) /* trees: any order of the ranks */
-        radix = lane_trees_radix(c, P, L, part, &lane_trees);
+    int radix =
+        lane_trees_may(c, coll, L, P, part) ? lane_trees_radix(c, P, L, part, &lane_trees) : 0;
     /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
      * scatter to the L - 1 other owners */
     flat += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
@@ -840,17 +847,19 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                   : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
     static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k",
                                         "multiplying"};
-    if (c->rank == 0)
+    if (c->rank == 0) {
+        int tree = one_lane_trees(nd, v->lanes);
         hmpi__verbose("multilane: %d lanes, %s (radix %d, %d reduce-scatter steps) between %d "
                       "nodes (modelled %.1f us), in nodes %s of radix %d",
                       v->lanes, kinds[st.kind], st.radix, st.kind == STEP_KARY ? st.cuts : 0, nd->n,
                       cost,
-                      v->tree_radix                  ? "lane trees"
-                      : one_lane_trees(nd, v->lanes) ? "a tree"
-                                                     : "flat steps",
-                      v->tree_radix                  ? v->tree_radix
-                      : one_lane_trees(nd, v->lanes) ? node_tree_radix(c, nd, v)
-                                                     : nd->local);
+                      v->tree_radix ? "lane trees"
+                      : tree        ? "a tree"
+                                    : "flat steps",
+                      v->tree_radix ? v->tree_radix
+                      : tree        ? node_tree_radix(c, nd, v)
+                                    : nd->local);
+    }
     if (st.kind == STEP_KARY || st.kind == STEP_MULTIPLYING) /* multiplying: no cut */
         return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, st.cuts, buf,
                                          count, v->type, op);
