@@ -847,7 +847,7 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                   : choose_allreduce_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
     static const char *const kinds[] = {"k-nomial trees", "halving", "doubling", "radix-k",
                                         "multiplying"};
-    if (c->rank == 0) {
+    if (c->rank == 0 && hmpi__verbose_enabled()) {
         int tree = one_lane_trees(nd, v->lanes);
         hmpi__verbose("multilane: %d lanes, %s (radix %d, %d reduce-scatter steps) between %d "
                       "nodes (modelled %.1f us), in nodes %s of radix %d",

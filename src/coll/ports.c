@@ -199,7 +199,7 @@ static int rounds(hmpi__coll_ctx *c, const hmpi__nodes *nd, const hmpi__coll_arg
     double cost = best_plan(c, nd->n, hmpi__coll_block_bytes(c, a), &pl);
     if (cost >= HMPI__COST_NEVER)
         return MPI_ERR_NO_MEM;
-    if (c->rank == 0) {
+    if (c->rank == 0 && hmpi__verbose_enabled()) { /* the radixes, spelled out */
         char text[MAX_ROUNDS * 12] = "", *at = text;
         for (int j = 0; j < pl.rounds && at < text + sizeof text - 12; j++)
             at += snprintf(at, 12, j ? " x %d" : "%d", pl.radix[j]);
