@@ -34,6 +34,8 @@ typedef struct round {
     int first_step, nsteps;
     int first_req, nreqs;
     int first_after, nafter; /* nafter > 0: launch once after[first_after ..] completed */
+    int nsends;              /* its sends so far */
+    int recv_after_send;     /* a receive comes after a send: launch reorders */
 } round;
 
 struct hmpi__sched {
@@ -126,7 +128,7 @@ static round *append_round(hmpi__sched *s)
 {
     if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
         return NULL;
-    s->rounds[s->nrounds] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0};
+    s->rounds[s->nrounds] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0, 0, 0};
     return &s->rounds[s->nrounds++];
 }
 
@@ -311,7 +313,12 @@ static int add_request(hmpi__sched *s, int kind, const void *buf, int count, MPI
     }
     s->msgs[s->nreqs] = (message){buf, count, type, peer, tag, kind, comm};
     s->reqs[s->nreqs++] = req;
-    open_round(s)->nreqs++;
+    round *r = open_round(s);
+    r->nreqs++;
+    if (kind == RECV)
+        r->recv_after_send |= r->nsends > 0;
+    else
+        r->nsends++;
     return MPI_SUCCESS;
 fn_fail:
     if (req != MPI_REQUEST_NULL)
@@ -407,6 +414,20 @@ static int start_message(hmpi__sched *s, int i)
                            &s->reqs[i]);
 }
 
+/* Start messages [from, to) in their order: one MPI_Startall in persistent
+ * mode. */
+static int start_messages(hmpi__sched *s, int from, int to)
+{
+    if (!s->nonblocking)
+        return to > from ? HMPI__MPI(Startall)(to - from, &s->reqs[from]) : MPI_SUCCESS;
+    for (int i = from; i < to; i++) {
+        int rc = start_message(s, i);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    return MPI_SUCCESS;
+}
+
 /* Run the steps of round `current` and start its requests: the receives
  * first, so that a message finds its receive posted (no unexpected copy;
  * SimGrid SMPI starts a transfer only once its receive is posted, and each
@@ -424,6 +445,8 @@ static int launch(hmpi__sched *s)
         if (rc != MPI_SUCCESS)
             return rc;
     }
+    if (!r->recv_after_send) /* already receives first (most rounds): all at once */
+        return start_messages(s, r->first_req, end);
     for (int pass = 0; pass < 2; pass++) /* receives, then sends */
         for (int i = r->first_req; i < end; i++)
             if ((s->msgs[i].kind == RECV) == (pass == 0)) {
