@@ -746,15 +746,61 @@ static int lane_trees_may(const hmpi__coll_ctx *c, int coll, int L, int P, doubl
     return c->lane_trees > 1 || (P > 2 && part <= LANE_TREES_MAX_PART);
 }
 
+/* The node steps around the lanes' inter-node step, flat (tree_radix 0)
+ * or lane trees of radix tree_radix, with a modelled time: theirs, or the
+ * whole operation's where lanes_cost returns them. */
+typedef struct node_steps {
+    double cost;
+    int tree_radix;
+} node_steps;
+
+/* Flat node steps for L lanes of parts of `part` bytes, nodes of P ranks. */
+static double flat_steps_cost(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
+                              double bytes)
+{
+    /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
+     * scatter to the L - 1 other owners */
+    double before = coll == HMPI__BCAST
+                        ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                              node_crossing(c, (L - 1) * part, 0)
+                        : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
+                              node_crossing(c, (P - 1) * bytes, 1);
+    /* after: the gather at the root, or the allgather, whose L (P - 1)
+     * messages the node handles in one round (simulated 1024 ranks: the
+     * lane counts this prices are the measured best, doc/collectives.md) */
+    double after = coll == HMPI__REDUCE
+                       ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                             node_crossing(c, (L - 1) * part, 0)
+                       : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
+                             node_crossing(c, (P - 1) * bytes, 1);
+    return before + after;
+}
+
+/* The lane trees' node steps (up and down), or a cost of HMPI__COST_NEVER
+ * where they may not serve. */
+static node_steps lane_trees_steps(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
+                                   double bytes)
+{
+    node_steps s = {HMPI__COST_NEVER, 0};
+    double one_way;
+    if (!lane_trees_may(c, coll, L, P, part))
+        return s;
+    s.tree_radix = lane_trees_radix(c, P, L, part, &one_way);
+    /* each process sends about the vector once each way (up and down), as
+     * with one lane */
+    if (s.tree_radix)
+        s.cost = 2 * (one_way + node_crossing(c, bytes * c->packages, 0));
+    return s;
+}
+
 /* Modelled time of the whole operation with L lanes, vector of `bytes`:
- * the node steps around the lanes' inter-node step; *tree_radix: the lane
- * trees' radix where they are the cheaper node steps, else 0. */
-static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                         double bytes, int L, int *tree_radix)
+ * the lanes' inter-node step and the cheaper node steps around it (lane
+ * trees where forced and allowed); the cost is the sum. */
+static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
+                             double bytes, int L)
 {
     double part = bytes / L, t;
     int P = nd->smallest, trees = coll == HMPI__ALLREDUCE ? 2 : 1;
-    *tree_radix = 0;
     if (nd->ordered)
         best_knomial(c, nd->n, L, part, trees, &t);
     else if (coll == HMPI__ALLREDUCE)
@@ -765,37 +811,22 @@ static double lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int col
         double tree;
         node_bcast_radix(c, c->largest, bytes, &tree);
         /* a tree in path order crosses between packages once per package */
-        return t + trees * (tree + node_crossing(c, bytes * c->packages, 0));
+        return (node_steps){t + trees * (tree + node_crossing(c, bytes * c->packages, 0)), 0};
     }
-    double flat = 0, lane_trees = HMPI__COST_NEVER;
-    int radix =
-        lane_trees_may(c, coll, L, P, part) ? lane_trees_radix(c, P, L, part, &lane_trees) : 0;
-    /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
-     * scatter to the L - 1 other owners */
-    flat += coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                                      node_crossing(c, (L - 1) * part, 0)
-                                : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
-                                      node_crossing(c, (P - 1) * bytes, 1);
-    /* after: the gather at the root, or the allgather, whose L (P - 1)
-     * messages the node handles in one round (simulated 1024 ranks: the
-     * lane counts this prices are the measured best, doc/collectives.md) */
-    flat += coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                                       node_crossing(c, (L - 1) * part, 0)
-                                 : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
-                                       node_crossing(c, (P - 1) * bytes, 1);
-    /* each process sends about the vector once each way, as with one lane */
-    lane_trees = 2 * lane_trees + trees * node_crossing(c, bytes * c->packages, 0);
-    if (lane_trees < flat || (radix && c->lane_trees > 1))
-        *tree_radix = radix;
-    return t + (*tree_radix ? lane_trees : flat);
+    node_steps flat = {flat_steps_cost(c, coll, L, P, part, bytes), 0};
+    node_steps lane_trees = lane_trees_steps(c, coll, L, P, part, bytes);
+    node_steps s = lane_trees.tree_radix && (lane_trees.cost < flat.cost || c->lane_trees > 1)
+                       ? lane_trees
+                       : flat;
+    s.cost += t;
+    return s;
 }
 
 /* Lanes: the ones asked for (hmpi_lanes), else the modelled cheapest; at
- * most the smallest node's ranks and one element each. *cost: the
- * operation's modelled time with them; *tree_radix: their lane trees' radix
- * (0: flat node steps). */
+ * most the smallest node's ranks and one element each. *steps: the node
+ * steps with them and the operation's modelled time. */
 static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                     int type_size, double *cost, int *tree_radix)
+                     int type_size, node_steps *steps)
 {
     int most = nd->smallest < count ? nd->smallest : count, best = 1;
     double bytes = (double)count * type_size;
@@ -803,15 +834,14 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
         most = 1;
     if (c->lanes > 0) {
         best = c->lanes < most ? c->lanes : most;
-        *cost = lanes_cost(c, nd, coll, count, bytes, best, tree_radix);
+        *steps = lanes_cost(c, nd, coll, count, bytes, best);
         return best;
     }
-    *cost = lanes_cost(c, nd, coll, count, bytes, 1, tree_radix);
+    *steps = lanes_cost(c, nd, coll, count, bytes, 1);
     for (int L = 2; L <= most; L++) {
-        int radix;
-        double t = lanes_cost(c, nd, coll, count, bytes, L, &radix);
-        if (t < *cost)
-            *cost = t, best = L, *tree_radix = radix;
+        node_steps s = lanes_cost(c, nd, coll, count, bytes, L);
+        if (s.cost < steps->cost)
+            *steps = s, best = L;
     }
     return best;
 }
@@ -819,11 +849,12 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
                  hmpi__nodes *nd, parts *v)
 {
-    int tsize, radix;
+    int tsize, lanes;
+    node_steps steps;
     MPI_Type_size(type, &tsize);
-    double cost;
     TRY(hmpi__nodes_make(c, root, !c->commutative, nd));
-    *v = (parts){count, lanes_for(c, nd, coll, count, tsize, &cost, &radix), type, radix};
+    lanes = lanes_for(c, nd, coll, count, tsize, &steps);
+    *v = (parts){count, lanes, type, steps.tree_radix};
     hmpi__nodes_fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
 }
@@ -1142,11 +1173,11 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
-    int tsize, radix;
-    double cost;
+    int tsize;
+    node_steps steps;
     MPI_Type_size(a->rtype, &tsize);
-    lanes_for(c, &shape, a->coll, a->rcount, tsize, &cost, &radix);
-    return cost;
+    lanes_for(c, &shape, a->coll, a->rcount, tsize, &steps);
+    return steps.cost;
 }
 
 /* The node's blocks to its leader by a k-nomial tree, the leaders'
