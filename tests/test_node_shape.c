@@ -19,12 +19,13 @@ int main(int argc, char **argv)
         want_packages = atoi(argv[4]);
     hmpi__commloc *cl;
     CHECK_INT(hmpi__commloc_ensure(MPI_COMM_WORLD, 1, "test_node_shape", &cl), MPI_SUCCESS);
-    int nodes, largest, smallest, nmachines, size;
-    hmpi__node_shape(cl->table, &nodes, &largest, &smallest);
-    CHECK_INT(nodes, want_nodes);
-    CHECK_INT(largest, want_largest);
-    CHECK_INT(smallest, want_smallest);
-    CHECK_INT(hmpi__node_packages(cl->table), want_packages);
+    int nmachines, size;
+    hmpi__shape shape;
+    hmpi__node_shape(cl->table, &shape);
+    CHECK_INT(shape.nodes, want_nodes);
+    CHECK_INT(shape.largest, want_largest);
+    CHECK_INT(shape.smallest, want_smallest);
+    CHECK_INT(shape.packages, want_packages);
 
     /* every node's ranks share its number, and the numbers run 0 .. nodes - 1 */
     const int *machine = hmpi__loctable_machines(cl->table, &nmachines);

@@ -305,6 +305,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     hmpi__coll_ctx c;
     hmpi__coll_builder builder = NULL;
     hmpi__commloc *cl;
+    hmpi__shape shape;
     int rc, commutative = 1;
     if (is_reduction(a->coll))
         MPI_Op_commutative(a->op, &commutative);
@@ -315,11 +316,12 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     MPI_Comm_size(e->comm, &c.size);
     c.commutative = commutative;
     c.table = cl->table;
-    hmpi__node_shape(c.table, &c.nodes, &c.largest, &c.smallest);
+    hmpi__node_shape(c.table, &shape);
+    c.nodes = shape.nodes, c.largest = shape.largest, c.smallest = shape.smallest;
     if (c.nodes < 1) /* the table cannot tell: one node of everybody */
         c.nodes = 1, c.largest = c.smallest = c.size;
-    c.ordered_nodes = hmpi__nodes_in_rank_order(c.table);
-    c.packages = hmpi__node_packages(c.table);
+    c.ordered_nodes = shape.ordered_nodes;
+    c.packages = shape.packages;
     c.levels = k->levels;
     c.lanes = k->lanes;
     c.lane_radix = k->lane_radix;

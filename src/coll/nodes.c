@@ -26,9 +26,9 @@ int hmpi__nodes_lane_index(const hmpi__nodes *nd, int k)
 }
 
 /* Nodes in path order; on the root's node the root comes first (root -1:
- * no root, node 0 first in the lanes). Ordered (the caller checked
- * hmpi__nodes_in_rank_order): nodes and their members in rank order, the
- * root where it is. */
+ * no root, node 0 first in the lanes). Ordered (the caller checked the
+ * shape's ordered_nodes): nodes and their members in rank order, the root
+ * where it is. */
 int hmpi__nodes_make(const hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd)
 {
     const int *order = hmpi__loctable_order(c->table);

@@ -21,8 +21,8 @@ typedef struct hmpi__nodes {
 } hmpi__nodes;
 
 /* Group c's ranks by node; root -1: none (node 0 leads). ordered: nodes and
- * their ranks in rank order (the caller checked hmpi__nodes_in_rank_order),
- * for non-commutative ops. */
+ * their ranks in rank order (the caller checked the shape's ordered_nodes,
+ * coll/shape.h), for non-commutative ops. */
 int hmpi__nodes_make(const hmpi__coll_ctx *c, int root, int ordered, hmpi__nodes *nd);
 void hmpi__nodes_free(hmpi__nodes *nd);
 /* Index of node k in a lane, and the node at index k (its own inverse). */

@@ -1,24 +1,12 @@
 /* The shape of a communicator on the machine (shape.h). */
 #include "coll/shape.h"
 
-void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smallest)
+void hmpi__node_shape(hmpi__loctable *t, hmpi__shape *out)
 {
-    if (!hmpi__loctable_machines(t, nnodes)) {
-        *nnodes = *largest = *smallest = 0;
+    int nmachines;
+    if (!hmpi__loctable_machines(t, &nmachines)) {
+        *out = (hmpi__shape){0, 0, 0, 1, 0};
         return;
     }
-    *largest = t->largest;
-    *smallest = t->smallest;
-}
-
-int hmpi__node_packages(hmpi__loctable *t)
-{
-    int nmachines;
-    return hmpi__loctable_machines(t, &nmachines) ? t->packages : 1;
-}
-
-int hmpi__nodes_in_rank_order(hmpi__loctable *t)
-{
-    int nmachines;
-    return hmpi__loctable_machines(t, &nmachines) ? t->ordered_nodes : 0;
+    *out = (hmpi__shape){nmachines, t->largest, t->smallest, t->packages, t->ordered_nodes};
 }

@@ -7,14 +7,20 @@
 
 #include "hierarchy/commloc.h"
 
-/* How many nodes the table's ranks live on, and the most and fewest ranks
- * on one (all 0 when the table cannot tell). */
-void hmpi__node_shape(hmpi__loctable *t, int *nnodes, int *largest, int *smallest);
-/* The most packages (sockets) one node's ranks live on: 1 when every node's
- * ranks share one, or when the table cannot tell. */
-int hmpi__node_packages(hmpi__loctable *t);
-/* Is every node's set of ranks one interval of ranks (so that multi-lane
- * reductions can combine in rank order, for non-commutative ops)? */
-int hmpi__nodes_in_rank_order(hmpi__loctable *t);
+typedef struct hmpi__shape {
+    /* how many nodes the table's ranks live on, and the most and fewest
+     * ranks on one (all 0 when the table cannot tell) */
+    int nodes, largest, smallest;
+    /* the most packages (sockets) one node's ranks live on: 1 when every
+     * node's ranks share one, or when the table cannot tell */
+    int packages;
+    /* is every node's set of ranks one interval of ranks (so that multi-lane
+     * reductions can combine in rank order, for non-commutative ops)? 0
+     * when the table cannot tell */
+    int ordered_nodes;
+} hmpi__shape;
+
+/* The table's shape, read at once. */
+void hmpi__node_shape(hmpi__loctable *t, hmpi__shape *out);
 
 #endif
