@@ -35,9 +35,16 @@ static void transfer(int rank, int mode, char *buf, int n)
 
 int main(int argc, char **argv)
 {
-    int rank;
+    int rank, size;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size != 2) { /* one sender, one receiver: t[] holds both */
+        if (rank == 0)
+            fprintf(stderr, "probe-overhead: run it on 2 ranks, not %d\n", size);
+        MPI_Finalize();
+        return 1;
+    }
     if (rank == 0)
         printf("mode,bytes,sender_us,receiver_us\n");
     for (int a = 1; a < argc; a++) {
