@@ -14,17 +14,17 @@
  * A tree's part travels in pieces over the network, and in groups of pieces
  * inside a node (fewer messages where the bytes are cheap). Every process
  * posts all its receives at once; each piece is sent on the moment it
- * arrives (hmpi__sched_round_after) while at most WINDOW pieces of the same
- * tree are still on their way from this process, which keeps the link on
- * the first piece instead of sharing it among all of them. Pieces and
+ * arrives (hmpi__sched_round_after), and the root, which has them all,
+ * keeps at most WINDOW pieces of a tree on their way, which keeps the link
+ * on the first piece instead of sharing it among all of them. Pieces and
  * groups are the cheapest in the machine's cost model. */
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
 #include <stdlib.h>
 
-/* Pieces of one tree in flight from one process: enough to cover a
- * synchronous send's round trip to two children (simulated 1024 ranks,
+/* Pieces of one tree in flight from the root (forward_piece): enough to
+ * cover a synchronous send's round trip to two children (simulated 1024 ranks,
  * 1 MiB: 158 us with 4, 141 with 6 to 16, where the lane leaders' CPU
  * becomes the limit). */
 #define WINDOW 8
@@ -458,9 +458,16 @@ static int arrivals(const pipeline *pl, int t, int lo, int hi, int *after)
 }
 
 /* Piece j of tree t to the tree's children: once it is here and the piece
- * WINDOW before it has reached them. Those sends are synchronous: a small
- * send completes before its bytes leave, and pacing on it would let every
- * piece share the link at once. */
+ * WINDOW before it has reached them. The root's sends are synchronous: a
+ * small send completes before its bytes leave, and pacing on it would let
+ * every piece share the link at once. Elsewhere a piece is sent on as it
+ * arrives, which paces it already: a standard send, whose receive every MPI
+ * library charges (SimGrid SMPI charges none for a synchronous one:
+ * tests/sim/probe-overhead.sh). Simulated, 1 MiB, 0.3 us a message, 1024
+ * ranks: 136.3 us; synchronous everywhere 125.3 with their receives free,
+ * 168.2 with them charged; standard everywhere 136.1, but 355.5 against
+ * 150.2 on 256 ranks without per-message CPU, where nothing spaces the
+ * root's pieces. */
 static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl, int t, int j)
 {
     const role *r = &pl->r[t];
@@ -474,8 +481,9 @@ static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
         TRY(hmpi__sched_round_after(c->s, after, n));
     pl->net_sent[t][j] = hmpi__sched_next_request(c->s);
     for (int i = 0; i < r->nnet; i++)
-        TRY(coll_ssend(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j), a->rtype,
-                       r->net[i]));
+        TRY((r->net_source < 0 ? coll_ssend : coll_send)(c, piece_at(a, x, t, j),
+                                                          piece_lo(x, t, j + 1) - piece_lo(x, t, j),
+                                                          a->rtype, r->net[i]));
     return MPI_SUCCESS;
 }
 
