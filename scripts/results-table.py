@@ -20,7 +20,12 @@ it. A selector time below one link latency is left out as invalid (SMPI
 3.32's mvapich2 allgather returns without communicating).
 
 With against=OTHER.csv the table compares hmpi on ordered ranks in the two
-files instead (a run with a tuning file against the built-in model's)."""
+files instead (a run with a tuning file against the built-in model's).
+
+With rows=FIELD cols=FIELD[+FIELD...] [where=FIELD:VALUE[,FIELD:VALUE...]]
+the CSV is any table of trials with a microseconds column: one row for each
+value of the rows field, one column for each combination of the cols
+fields' values (both in the file's order), of the rows that match where."""
 import csv
 import os
 import re
@@ -119,10 +124,31 @@ def comparison(path, other):
     return "\n".join(out) + "\n"
 
 
+def pivot(path, options):
+    where = [w.split(":", 1) for w in options.get("where", "").split(",") if w]
+    cols = options["cols"].split("+")
+    cells, row_keys, col_keys = {}, [], []
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            if any(r[k] != v for k, v in where):
+                continue
+            row, col = r[options["rows"]], ", ".join(r[c] for c in cols)
+            row_keys += [row] if row not in row_keys else []
+            col_keys += [col] if col not in col_keys else []
+            cells[(row, col)] = float(r["microseconds"])
+    out = [f"| {options['rows']} | " + " | ".join(col_keys) + " |",
+           "|---|" + "---|" * len(col_keys)]
+    for row in row_keys:
+        out.append(f"| {row} | " + " | ".join(fmt(cells.get((row, c))) for c in col_keys) + " |")
+    return "\n".join(out) + "\n"
+
+
 def render(text, root):
     def one(m):
         options = dict(o.split("=", 1) for o in m.group(2).split())
-        if "against" in options:
+        if "rows" in options:
+            body = pivot(os.path.join(root, m.group(1)), options)
+        elif "against" in options:
             body = comparison(os.path.join(root, m.group(1)),
                               os.path.join(root, options["against"]))
         else:
