@@ -24,18 +24,25 @@
 #
 # Writes OUT/<study>.csv (one row per measurement), OUT/<study>-*.png
 # (gnuplot) and OUT/<study>.txt (the tables doc/results.md quotes), and
-# prints each simulation's wall time. Times are simulated microseconds:
+# prints each simulation's wall time. With --report, no simulation: the
+# tables and plots again from the CSVs already in OUT (scripts/reproduce.sh
+# --report doc/results: the committed copies). Times are simulated microseconds:
 # they do not depend on this machine's load. Every platform has a CPU
 # overhead of 0.3 us per message (scripts/sim-machine.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:?usage: scripts/reproduce.sh OUT [STUDY ...]}
+report_only=0
+[ "${1:-}" = --report ] && report_only=1 && shift
+out=${1:?usage: scripts/reproduce.sh [--report] OUT [STUDY ...]}
 shift
 studies=("$@")
 [ ${#studies[@]} -gt 0 ] || studies=(goglin-colls goglin-summa goglin-hvector bouhrour traff)
-mkdir -p "$out/bin" "$out/machines"
+mkdir -p "$out"
 out=$(cd "$out" && pwd)
-command -v smpicc > /dev/null || "$root/scripts/install-deps.sh"
+if [ "$report_only" = 0 ]; then
+  mkdir -p "$out/bin" "$out/machines"
+  command -v smpicc > /dev/null || "$root/scripts/install-deps.sh"
+fi
 command -v gnuplot > /dev/null || "$root/scripts/install-deps.sh" gnuplot-nox
 
 build() { # build NAME SOURCE
@@ -102,6 +109,10 @@ goglin_colls() {
         --label "$name" --sizes 4,1024,16384,65536,1048576 --reps 3 --cfg=smpi/reduce:"$smpi"
     done
   done
+}
+
+goglin_colls_report() {
+  local csv="$out/goglin-colls.csv"
   # the enhancement factor native / hierarchical per machine, collective, algorithm and size
   awk -F, 'NR > 1 { t[$1","$3","$4","$5","$6] = $7; key[$1","$3","$4","$5] = 1 }
     END { for (k in key) printf "%s,%.3f,%.3f\n", k, t[k",native"] / t[k",hierarchical"],
@@ -156,6 +167,10 @@ goglin_summa() {
       done
     done
   done
+}
+
+goglin_summa_report() {
+  local csv="$out/goglin-summa.csv"
   {
     echo "# communication time (us), the slowest rank's median; speed-up of topo over simple"
     awk -F, 'NR > 1 { k = $1" "$10" b="$6; v = $4 ($5 == "-" ? "" : "(G="$5")");
@@ -195,6 +210,10 @@ goglin_hvector() {
   echo "label,ranks,hierarchy,shape,count,us,check" > "$csv"
   sim "$csv" "$dir" 576 lean "$out/bin/hvector" --topo --conf 3,4,2,3,8 --conf 6,2,2,3,8 \
     --conf 3,2,2,8,6 --conf 3,2,4,6,4 --count 1,16,256,4096,65536 --reps 3 --label ntw24e5
+}
+
+goglin_hvector_report() {
+  local csv="$out/goglin-hvector.csv"
   {
     echo "# count (x 4 B), hierarchy, its sizes top-down, us, time / H_topo's"
     awk -F, 'NR > 1 { t[$3","$5] = $6; n++; c[n] = $5; h[n] = $3; shape[n] = $4; if ($7 != "OK") bad = 1 }
@@ -216,13 +235,13 @@ EOF
 }
 
 # ---------------------------------------------------------------------------
+# each collective's flat algorithm in bouhrour's tables (MPC's default is a
+# binomial tree; hmpi has recursive doubling for allreduce and a linear gather)
+bouhrour_flat='BEGIN { flat["bcast"] = flat["reduce"] = "hmpi:binomial"
+  flat["allreduce"] = "hmpi:recursive_doubling"; flat["gather"] = "hmpi:linear" } '
 bouhrour() {
   build scale bench/scale.c
   local csv="$out/bouhrour.csv"
-  # each collective's flat algorithm (MPC's default is a binomial tree; hmpi has
-  # recursive doubling for allreduce and a linear gather)
-  local flat='BEGIN { flat["bcast"] = flat["reduce"] = "hmpi:binomial"
-    flat["allreduce"] = "hmpi:recursive_doubling"; flat["gather"] = "hmpi:linear" } '
   echo "label,ranks,placement,collective,bytes,variant,microseconds" > "$csv"
   for nodes in 1 2 3 4 5 6 7 8 9 10; do
     local dir
@@ -233,11 +252,15 @@ bouhrour() {
         --variants mpi,hmpi:binomial,hmpi:recursive_doubling,hmpi:linear,hmpi:hierarchical,hmpi
     done
   done
+}
+
+bouhrour_report() {
+  local csv="$out/bouhrour.csv"
   {
     echo "# us at 4 bytes, ordered / round-robin / shuffled ranks: flat (binomial; allreduce: recursive"
     echo "# doubling; gather: linear), topology-aware (hierarchical), hmpi's auto, SMPI's ompi; then the"
     echo "# slowdown of the worse unordered placement over ordered, flat and topology-aware"
-    awk -F, "$flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat";
+    awk -F, "$bouhrour_flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat";
                       t[$4" "$1" "$3" "v] = $7; c[$4] = 1; n[$1] = 1 }
       function three(x, k, v) { return sprintf("%6.1f/%6.1f/%6.1f", t[x" "k" ordered "v],
                                                t[x" "k" roundrobin "v], t[x" "k" shuffled "v]) }
@@ -248,7 +271,7 @@ bouhrour() {
               three(x, k, "mpi"), worst(x, k, "flat"), worst(x, k, "hmpi:hierarchical") }' "$csv" | sort -k1,1 -k2,2n
   } > "$out/bouhrour.txt"
   local data="$out/bouhrour.dat"
-  awk -F, "$flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat"; print $4, v, $3, $1, $7 }' "$csv" > "$data"
+  awk -F, "$bouhrour_flat"'NR > 1 { v = $6; if (v == flat[$4]) v = "flat"; print $4, v, $3, $1, $7 }' "$csv" > "$data"
   gnuplot <<EOF
 set terminal pngcairo size 900,640 font ",9"
 set output "$out/bouhrour.png"
@@ -288,6 +311,10 @@ traff() { # traff SCALES...
       --sizes 8,64,512,4096,32768 --reps 1 --label fattree \
       --variants hmpi:direct,hmpi:dimensional,hmpi:logarithmic,hmpi
   done
+}
+
+traff_report() {
+  local csv="$out/traff.csv"
   {
     echo "# us: exchange (and schedule set-up) per algorithm; create = MPI_Cart_create + HMPI_Iso_neighborhood_create"
     awk -F, 'NR > 1 { k = $2" "$4" "$5; t[k] = t[k] sprintf(" %s %.1f", $6, $7) }
@@ -310,14 +337,20 @@ EOF
   rm -f "$data"
 }
 
+# study FUNCTION [ARGS...]: its simulations (unless --report), then its tables and plots
+study() {
+  [ "$report_only" = 1 ] || "$@"
+  "$1_report"
+}
+
 for s in "${studies[@]}"; do
   case $s in
-  goglin-colls) goglin_colls ;;
-  goglin-summa) goglin_summa ;;
-  goglin-hvector) goglin_hvector ;;
-  bouhrour) bouhrour ;;
-  traff) traff 1024 2048 ;;
-  traff-4096) traff 4096 ;;
+  goglin-colls) study goglin_colls ;;
+  goglin-summa) study goglin_summa ;;
+  goglin-hvector) study goglin_hvector ;;
+  bouhrour) study bouhrour ;;
+  traff) study traff 1024 2048 ;;
+  traff-4096) study traff 4096 ;;
   *) echo "reproduce: unknown study '$s'" >&2; exit 2 ;;
   esac
   [ -f "$out/$s.txt" ] && cat "$out/$s.txt"
