@@ -143,17 +143,18 @@ int hmpi__gather_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * subtree (a 1 MiB scatter at 1024 ranks waited for four rendezvous of
  * 512 to 64 KiB on its deepest path). */
 
-/* Segments of one stream in flight from the root: its segments are
- * synchronous sends, so that the stream keeps the link on its first segment
- * instead of sharing it among all of them. Elsewhere a segment goes on as
- * it arrives, which paces it already: a standard send, whose receive every
- * MPI library charges (SimGrid SMPI charges none for a synchronous one;
- * tests/sim/probe-overhead.sh). */
+/* Segments of one stream in flight from the root: a segment that a later
+ * one waits for is a synchronous send, so that the stream keeps the link on
+ * its first segment instead of sharing it among all of them. Elsewhere a
+ * segment goes on as it arrives, which paces it already: a standard send,
+ * whose receive every MPI library charges (SimGrid SMPI charges none for a
+ * synchronous one; tests/sim/probe-overhead.sh). */
 #define WINDOW 16
 
 typedef struct stream {
     int *sent; /* [segments]: index of each segment's send */
     int nsent; /* segments sent so far */
+    int total; /* segments in all */
 } stream;
 
 /* Positions per segment: the most whole blocks in HMPI__EAGER_BYTES, a
@@ -209,9 +210,10 @@ static int stream_send(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *
     if (n > 0)
         TRY(hmpi__sched_round_after(c->s, after, n));
     TRY(range_of(c, a, t, work, lo, hi, &m));
+    int paces = t->me == 0 && st->nsent + WINDOW < st->total; /* a later segment waits for it */
     st->sent[st->nsent++] = hmpi__sched_next_request(c->s);
-    return t->me == 0 ? coll_ssend(c, m.buf, m.count, m.type, peer)
-                      : coll_send(c, m.buf, m.count, m.type, peer);
+    return paces ? coll_ssend(c, m.buf, m.count, m.type, peer)
+                 : coll_send(c, m.buf, m.count, m.type, peer);
 }
 
 /* Positions [lo, hi) of a small subtree (one segment) to peer in one
@@ -225,6 +227,15 @@ static int send_whole(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t
     return coll_send(c, m.buf, m.count, m.type, peer);
 }
 
+/* Segments scatter_children streams from position v to [v + per, top). */
+static int stream_length(int v, int top, int per)
+{
+    int k = 0;
+    for (int hi = top; hi > v + per; k++)
+        hi = segment_below(v + per, hi, per);
+    return k;
+}
+
 /* The children of the process at position v with subtrees of per
  * positions or more, far first: their segments, each sent when its receive
  * (recv_at[segment index from the top], NULL at the root) is complete.
@@ -233,7 +244,7 @@ static int scatter_children(hmpi__coll_ctx *c, const hmpi__coll_args *a, const t
                             int n, int per, const int *recv_at)
 {
     int p = c->size, v = t->me, top = v + n, k = 0;
-    stream st = {HMPI__ALLOC(int, (size_t)(n / per + 1)), 0};
+    stream st = {HMPI__ALLOC(int, (size_t)(n / per + 1)), 0, stream_length(v, top, per)};
     int rc = st.sent ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     for (int hi = top; rc == MPI_SUCCESS && hi > v + per; k++) {
         int lo = segment_below(v + per, hi, per), d = 1;
