@@ -45,8 +45,9 @@ if [ "$report_only" = 0 ]; then
 fi
 command -v gnuplot > /dev/null || "$root/scripts/install-deps.sh" gnuplot-nox
 
-build() { # build NAME SOURCE
-  [ -x "$out/bin/$1" ] && [ "$out/bin/$1" -nt "$root/$2" ] && return
+build() { # build NAME SOURCE: again when it or hmpi's sources changed since
+  [ -x "$out/bin/$1" ] && [ -z "$(find "$root/$2" "$root/src" "$root/include" -newer "$out/bin/$1" \
+    -name '*.[ch]' -print -quit)" ] && return
   echo "reproduce: building $2 for SMPI"
   "$root/scripts/smpi-build.sh" "$out/bin/$1" "$root/$2" > "$out/bin/$1.log" 2>&1 ||
     { cat "$out/bin/$1.log" >&2; exit 1; }
