@@ -196,8 +196,8 @@ static int range_of(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, 
 }
 
 /* Send positions [lo, hi) to peer as one segment of the stream: once the
- * receive `arrived` (-1: nothing) is complete and the segment WINDOW
- * before it has been received. */
+ * receive `arrived` (-1: nothing, the root) is complete, and at the root
+ * once the segment WINDOW before it has been received. */
 static int stream_send(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *t, stream *st,
                        const void *work, int lo, int hi, int arrived, int peer)
 {
@@ -205,12 +205,12 @@ static int stream_send(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *
     range_msg m;
     if (arrived >= 0)
         after[n++] = arrived;
-    if (st->nsent >= WINDOW)
+    if (t->me == 0 && st->nsent >= WINDOW)
         after[n++] = st->sent[st->nsent - WINDOW];
     if (n > 0)
         TRY(hmpi__sched_round_after(c->s, after, n));
     TRY(range_of(c, a, t, work, lo, hi, &m));
-    int paces = t->me == 0 && st->nsent + WINDOW < st->total; /* a later segment waits for it */
+    int paces = t->me == 0 && st->nsent + WINDOW < st->total; /* segment nsent + WINDOW waits */
     st->sent[st->nsent++] = hmpi__sched_next_request(c->s);
     return paces ? coll_ssend(c, m.buf, m.count, m.type, peer)
                  : coll_send(c, m.buf, m.count, m.type, peer);
