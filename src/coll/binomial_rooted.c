@@ -143,12 +143,9 @@ int hmpi__gather_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * subtree (a 1 MiB scatter at 1024 ranks waited for four rendezvous of
  * 512 to 64 KiB on its deepest path). */
 
-/* Segments of one stream in flight from the root: a segment that a later
- * one waits for is a synchronous send, so that the stream keeps the link on
- * its first segment instead of sharing it among all of them. Elsewhere a
- * segment goes on as it arrives, which paces it already: a standard send,
- * whose receive every MPI library charges (SimGrid SMPI charges none for a
- * synchronous one; tests/sim/probe-overhead.sh). */
+/* Segments of one stream in flight from the root, so that the stream keeps
+ * the link on its first segment instead of sharing it among all of them.
+ * Elsewhere a segment goes on as it arrives, which paces it already. */
 #define WINDOW 16
 
 typedef struct stream {
@@ -210,10 +207,9 @@ static int stream_send(hmpi__coll_ctx *c, const hmpi__coll_args *a, const tree *
     if (n > 0)
         TRY(hmpi__sched_round_after(c->s, after, n));
     TRY(range_of(c, a, t, work, lo, hi, &m));
-    int paces = t->me == 0 && st->nsent + WINDOW < st->total; /* segment nsent + WINDOW waits */
+    int paced_on = t->me == 0 && st->nsent + WINDOW < st->total; /* by segment nsent + WINDOW */
     st->sent[st->nsent++] = hmpi__sched_next_request(c->s);
-    return paces ? coll_ssend(c, m.buf, m.count, m.type, peer)
-                 : coll_send(c, m.buf, m.count, m.type, peer);
+    return coll_piece_send(c, m.buf, m.count, m.type, peer, paced_on);
 }
 
 /* Positions [lo, hi) of a small subtree (one segment) to peer in one

@@ -117,11 +117,15 @@ static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_D
     return hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
 }
 
-/* A send that completes once received, for pipelines that pace on it. */
-static inline int coll_ssend(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,
-                             int peer)
+/* A pipeline's piece: synchronous where a later piece paces on its
+ * completion (a small standard send completes before its bytes leave),
+ * else standard, whose receive every MPI library charges (SimGrid SMPI
+ * charges none for a synchronous one: tests/sim/probe-overhead.sh). */
+static inline int coll_piece_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,
+                                  int peer, int paced_on)
 {
-    return hmpi__sched_ssend(c->s, buf, count, type, peer, c->tag, c->comm);
+    return paced_on ? hmpi__sched_ssend(c->s, buf, count, type, peer, c->tag, c->comm)
+                    : hmpi__sched_send(c->s, buf, count, type, peer, c->tag, c->comm);
 }
 
 static inline int coll_recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatype type, int peer)

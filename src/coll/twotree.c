@@ -457,24 +457,20 @@ static int arrivals(const pipeline *pl, int t, int lo, int hi, int *after)
     return n;
 }
 
-/* Piece j of tree t to the tree's children: once it is here and the piece
- * WINDOW before it has reached them, at the root, whose sends that a
- * later piece waits for are synchronous: a small send completes before its
- * bytes leave, and pacing on it would let every piece share the link at
- * once. Elsewhere a piece is sent on as it arrives, which paces it
- * already: a standard send, whose receive every MPI library charges
- * (SimGrid SMPI charges none for a synchronous one,
- * tests/sim/probe-overhead.sh). Simulated, 1 MiB, 0.3 us a message, 1024
- * ranks: 136.4 us; synchronous everywhere 125.3 with their receives free,
- * 168.2 with them charged; standard everywhere 136.1, but 355.5 against
- * 150.2 on 256 ranks without per-message CPU, where nothing spaces the
- * root's pieces. */
+/* Piece j of tree t to the tree's children: once it is here and, at the
+ * root, once the piece WINDOW before it has reached them (without that
+ * pacing every piece would share the link at once). Elsewhere a piece is
+ * sent on as it arrives, which paces it already (coll_piece_send).
+ * Simulated, 1 MiB, 0.3 us a message, 1024 ranks: 136.4 us; synchronous
+ * everywhere 125.3 with their receives free, 168.2 with them charged;
+ * standard everywhere 136.1, but 355.5 against 150.2 on 256 ranks without
+ * per-message CPU, where nothing spaces the root's pieces. */
 static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl, int t, int j)
 {
     const role *r = &pl->r[t];
     const cut *x = &pl->x;
     int after[MAX_GROUP + MAX_TREES], n = arrivals(pl, t, j, j + 1, after), earlier = j - WINDOW;
-    int at_root = r->net_source < 0, paces = at_root && j + WINDOW < x->pieces;
+    int at_root = r->net_source < 0, paced_on = at_root && j + WINDOW < x->pieces;
     if (r->nnet == 0)
         return MPI_SUCCESS;
     for (int i = 0; at_root && earlier >= 0 && i < r->nnet; i++)
@@ -483,9 +479,8 @@ static int forward_piece(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
         TRY(hmpi__sched_round_after(c->s, after, n));
     pl->net_sent[t][j] = hmpi__sched_next_request(c->s);
     for (int i = 0; i < r->nnet; i++)
-        TRY((paces ? coll_ssend : coll_send)(c, piece_at(a, x, t, j),
-                                             piece_lo(x, t, j + 1) - piece_lo(x, t, j), a->rtype,
-                                             r->net[i]));
+        TRY(coll_piece_send(c, piece_at(a, x, t, j), piece_lo(x, t, j + 1) - piece_lo(x, t, j),
+                            a->rtype, r->net[i], paced_on));
     return MPI_SUCCESS;
 }
 
