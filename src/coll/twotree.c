@@ -268,20 +268,37 @@ static int tree_depth(int m, int trees)
                       : kary_level(m - 1, trees) + 1; /* the last: deepest */
 }
 
+/* The most messages a rank of a node sends for one group of every tree:
+ * all the trees' node trees run in each node at once, tree t rooted at
+ * local rank t, so the rank at position q of tree 0 is at q - t in tree t. */
+static int most_node_sends(int n, int k, int trees)
+{
+    int most = 0, child[MAX_NODE_CHILDREN], nchildren;
+    for (int j = 0; j < n; j++) {
+        int sends = 0;
+        for (int t = 0; t < trees; t++) {
+            node_links(((j - t) % n + n) % n, n, k, child, &nchildren);
+            sends += nchildren;
+        }
+        most = sends > most ? sends : most;
+    }
+    return most;
+}
+
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
  * forwards in, or a lane leader's per-message CPU: a piece in and two on,
- * and for each group, its node tree's fan-out and the other trees' groups
- * in. (Priced with the relay's level and every tree's pieces in, a tuning
- * file's lower gap made the two trees look CPU-bound: groups of 8, 1 MiB
- * 149.3 us where groups of 2 take 125.3.) */
+ * and for each group, the most any rank sends on in all the node trees and
+ * the other trees' groups in. (Priced with the relay's level and every
+ * tree's pieces in, a tuning file's lower gap made the two trees look
+ * CPU-bound: groups of 8, 1 MiB 149.3 us where groups of 2 take 125.3.) */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    double fanout = (x->radix - 1.0) * hmpi__knomial_levels(c->largest, x->radix);
+    double fanout = most_node_sends(c->largest, x->radix, x->trees);
     double cpu = (3 + (fanout + x->trees - 1.0) / x->group) * overhead;
     return link > cpu ? link : cpu;
 }
@@ -301,14 +318,56 @@ static double subtree_done(int q, int n, int k, double now, double gap, double l
     return last;
 }
 
-/* Modelled time for a node's tree of radix k to pass m bytes on (its
- * critical path), and the relay before it on the root's node. */
-static double node_tree_time(const hmpi__coll_ctx *c, int k, double m)
+/* When every rank of a node has its group of every tree, which the lane
+ * leaders have at time 0: the trees' node trees run at once (tree t rooted
+ * at local rank t), and a rank passes the groups on in the order of its
+ * schedule, tree by tree, waiting for each (a leaf's receive waits for
+ * nothing), each message of any tree a gap after its previous one and
+ * each receive an overhead of its time. Priced one tree alone, radix 4
+ * looked cheaper than 8 for eight trees of one piece (64 KiB), but each
+ * rank is inner in four of them then, and waits in one for a piece that
+ * comes late (simulated 1024 ranks: 27.5 against 26.6 us; radix 2 / 16
+ * 28.9 / 27.2). With no memory for the scratch: one tree alone. */
+static double node_trees_time(int n, int k, int trees, double gap, double latency, double receive)
+{
+    double *arrival = HMPI__ALLOC(double, (size_t)n), *busy = HMPI__ALLOC(double, (size_t)n);
+    double last = 0;
+    int child[MAX_NODE_CHILDREN], nchildren;
+    if (!arrival || !busy) {
+        free(arrival);
+        free(busy);
+        return subtree_done(0, n, k, 0, gap, latency);
+    }
+    for (int t = 0; t < trees; t++) {
+        arrival[0] = 0;
+        for (int q = 0; q < n; q++) { /* a parent before its children */
+            int j = (q + t) % n;
+            double now = arrival[q];
+            node_links(q, n, k, child, &nchildren);
+            double free_at = busy[j] + (q > 0 ? receive : 0); /* a lane may root two trees */
+            if (nchildren > 0 && free_at > now)
+                now = free_at;
+            for (int i = 0; i < nchildren; i++)
+                arrival[child[i]] = now + i * gap + latency;
+            if (nchildren > 0)
+                busy[j] = now + nchildren * gap;
+            last = now > last ? now : last;
+        }
+    }
+    free(arrival);
+    free(busy);
+    return last;
+}
+
+/* Modelled time for a node's trees of radix k to pass m bytes on (the
+ * last rank's), and the relay before them on the root's node. */
+static double node_tree_time(const hmpi__coll_ctx *c, int k, int trees, double m)
 {
     const hmpi__cost_model *cm = &c->cost;
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
-    return subtree_done(0, c->largest, k, 0, gap, latency) + (c->nodes > 1 ? latency : 0);
+    return node_trees_time(c->largest, k, trees, gap, latency, hmpi__cost_overhead(cm)) +
+           (c->nodes > 1 ? latency : 0);
 }
 
 /* Modelled time: the first piece down the deepest path (its group inside
@@ -319,7 +378,7 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, const cut *x)
     double piece = bytes / x->trees / x->pieces;
     int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, x->trees) + 1 : 0; /* + root's */
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
-           node_tree_time(c, x->radix, piece * x->group) +
+           node_tree_time(c, x->radix, x->trees, piece * x->group) +
            (x->pieces - 1) * pipeline_step(c, piece, x);
 }
 
