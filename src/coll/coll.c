@@ -284,7 +284,7 @@ static int settings(const hmpi__entry *e, hmpi__coll_key *k)
         (rc = hmpi__config_get(HMPI__CFG_LANE_MULTIPLYING, e->info, e->fn, &multiplying)) ||
         (rc = hmpi__config_get(HMPI__CFG_LANE_TREES, e->info, e->fn, &lane_trees)) ||
         (rc = hmpi__config_get(HMPI__CFG_BCAST_TREES, e->info, e->fn, &trees)) ||
-        (rc = hmpi__cost_model_load(e->fn, &k->cost)))
+        (rc = hmpi__commloc_cost_model(e->comm, e->fn, &k->cost)))
         return rc;
     k->args = *a;
     k->levels = levels.mask;

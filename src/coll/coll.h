@@ -69,10 +69,6 @@ typedef struct hmpi__coll_ctx {
     hmpi__cost_model cost; /* the machine's cost model */
 } hmpi__coll_ctx;
 
-/* Messages at most this big go eager on common transports (UCX, Open MPI's
- * and MPICH's defaults are 8-16 KiB); a larger one waits for a rendezvous
- * round trip. Pipelines and segmented exchanges keep their pieces below. */
-#define HMPI__EAGER_BYTES 8192
 
 /* Prepare every message of the call's schedule in c->s. */
 typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);

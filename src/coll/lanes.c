@@ -931,6 +931,10 @@ static int lane_reduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
     step st = nd->ordered
                   ? best_knomial(c, nd->n, v->lanes, my_part_bytes(nd, v), 1, &cost)
                   : choose_tree_step(c, nd->n, v->lanes, count, my_part_bytes(nd, v), &cost);
+    if (c->rank == 0)
+        hmpi__verbose("multilane: %d lanes, %s of radix %d between %d nodes (modelled %.1f us)",
+                      v->lanes, st.kind == STEP_HALVING ? "halving" : "k-nomial trees", st.radix,
+                      nd->n, cost);
     if (st.kind == STEP_HALVING)
         return list_reduce_halving(c, nd->lane, nd->n, nd->my_index, buf, count, v->type, op);
     return list_reduce_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type, op,

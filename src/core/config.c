@@ -82,6 +82,10 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_TUNING_FILE] = {"HMPI_TUNING_FILE", NULL, CFG_STRING, NULL, "",
                                "cost model of the automatic algorithm choice, written by "
                                "hmpi-tune (empty: a generic cluster's defaults; read once)"},
+    [HMPI__CFG_PROBE_LATENCY] = {"HMPI_PROBE_LATENCY", NULL, CFG_BOOL, NULL, "1",
+                                 "without a tuning file: measure the network's latency once per "
+                                 "communicator (a few empty round trips from rank 0 to the rank "
+                                 "farthest from it, and one bcast) for the defaults' cost model"},
     [HMPI__CFG_MPI4_COLLECTIVES] = {"HMPI_MPI4_COLLECTIVES", NULL, CFG_ENUM, mpi4_modes,
                                     "persistent",
                                     "libhmpi_mpi4: which MPI collectives run in hmpi: the "

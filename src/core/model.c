@@ -41,6 +41,7 @@ static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 #define NET_BYTES_PER_US 12.5e3
 #define NODE_BYTES_PER_US 25e3
 #define OVERHEAD_US 0.3
+#define NETWORK_LATENCY_US 2.0    /* without a probe (hierarchy/probe.c) */
 #define NODE_SERIAL 0.125         /* share of a node message's copy that a further one adds */
 #define PACKAGE_BYTES_PER_US 40e3 /* each way, two or three UPI / Infinity Fabric links */
 static const struct {
@@ -66,22 +67,42 @@ static int add_point(curve *cv, double bytes, double latency, double gap)
     return 0;
 }
 
-static void load_defaults(model *m)
+/* The point of cv at `bytes`, interpolated between its neighbours, added. */
+static void add_between(curve *cv, double bytes)
 {
-    static const double latency[HMPI__NLEVELS] = {0.5, 2.0};
+    int i = 1;
+    while (i < cv->n - 1 && cv->bytes[i] < bytes)
+        i++;
+    double t = (bytes - cv->bytes[i - 1]) / (cv->bytes[i] - cv->bytes[i - 1]);
+    add_point(cv, bytes, cv->latency[i - 1] + t * (cv->latency[i] - cv->latency[i - 1]),
+              cv->gap[i - 1] + t * (cv->gap[i] - cv->gap[i - 1]));
+}
+
+void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
+{
+    const double latency[HMPI__NLEVELS] = {0.5, network_latency_us};
     static const double bandwidth[HMPI__NLEVELS] = {NODE_BYTES_PER_US, NET_BYTES_PER_US};
     /* what a further message's bytes add: all of them on the node's network
      * link; inside a node the receivers copy in parallel, so a sender's
      * further messages add little besides their overhead */
     static const double serial[HMPI__NLEVELS] = {NODE_SERIAL, 1.0};
-    memset(&m->cost, 0, sizeof m->cost);
-    m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
+    memset(cm, 0, sizeof *cm);
+    cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     for (int l = 0; l < HMPI__NLEVELS; l++)
         for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
             double transfer = ramp[i].bytes / (ramp[i].share * bandwidth[l]);
-            add_point(&m->cost.level[l], ramp[i].bytes, latency[l] + transfer,
+            add_point(&cm->level[l], ramp[i].bytes, latency[l] + transfer,
                       OVERHEAD_US + serial[l] * transfer);
         }
+    /* past the eager limit, a network message waits for its rendezvous, a
+     * request and its answer: two latencies more (simulated 1024 ranks on
+     * 1 us links, reduce of 64 KiB: 73.7 us, 167.7 priced without) */
+    curve *net = &cm->level[HMPI__LEVEL_NETWORK];
+    add_between(net, HMPI__EAGER_BYTES);
+    add_between(net, HMPI__EAGER_BYTES + 1);
+    for (int i = 0; i < net->n; i++)
+        if (net->bytes[i] > HMPI__EAGER_BYTES)
+            net->latency[i] += 2 * network_latency_us;
 }
 
 static int level_of(const char *name, size_t len)
@@ -167,7 +188,7 @@ static int model_get(const char *fn, model *out)
         model m;
         snprintf(m.path, sizeof m.path, "%s", file.text);
         if (file.text[0] == '\0')
-            load_defaults(&m);
+            hmpi__cost_model_builtin(&m.cost, NETWORK_LATENCY_US);
         else
             rc = load_file(file.text, &m, fn);
         if (rc == MPI_SUCCESS)

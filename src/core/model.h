@@ -24,6 +24,14 @@ typedef struct hmpi__cost_model {
 
 /* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
 int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
+/* Messages at most this big go eager on common transports (UCX, Open MPI's
+ * and MPICH's defaults are 8-16 KiB); a larger one waits for a rendezvous
+ * round trip. Pipelines and segmented exchanges keep their pieces below. */
+#define HMPI__EAGER_BYTES 8192
+
+/* The built-in model (no tuning file) of a network whose messages take
+ * network_latency_us between nodes (the defaults': 2 us). */
+void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us);
 /* Do two models give the same costs everywhere? */
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y);
 /* Modelled time (us) of a round in which one process sends `messages`

@@ -3,6 +3,7 @@
 #define HMPI_HIERARCHY_COMMLOC_H
 
 #include "core/comm.h"
+#include "core/model.h"
 #include "locality/locality.h"
 
 /* Paths of every rank of a communicator, for the local queries: per rank,
@@ -30,7 +31,9 @@ typedef struct hmpi__commloc {
     int num_comms, index;
     int kind;
     uint32_t aliases;
-    hmpi__loctable *table; /* NULL until attached */
+    hmpi__loctable *table;  /* NULL until attached */
+    int latency_probed;     /* network_latency is set (hmpi__commloc_cost_model) */
+    double network_latency; /* us, half an empty round trip to the farthest rank; 0: one node */
 } hmpi__commloc;
 
 /* Local lookup: the cached locality of comm, or NULL. */
@@ -46,6 +49,13 @@ int hmpi__commloc_ensure(MPI_Comm comm, int need_table, const char *fn, hmpi__co
 int hmpi__commloc_attach_child(MPI_Comm child, const hmpi__commloc *parent, MPI_Comm parent_comm,
                                int kind, uint32_t aliases, int num_comms, int index,
                                hmpi__commloc **out);
+
+/* Collective: the cost model of the automatic choices on comm: the tuning
+ * file's (HMPI_TUNING_FILE), or the built-in defaults with the network
+ * latency measured on comm, once (probe.c; HMPI_PROBE_LATENCY). Every
+ * process calls it at the same point of its first collective on comm.
+ * Returns an error code (not raised). */
+int hmpi__commloc_cost_model(MPI_Comm comm, const char *fn, hmpi__cost_model *cm);
 
 /* The split prefix lengths of every rank (lazily computed; see HMPI_Comm_level). */
 const uint32_t *hmpi__loctable_nodes(hmpi__loctable *t);

@@ -447,7 +447,7 @@ static int choose(const char *fn, MPI_Comm comm, hmpi__iso_plan *p, const hmpi__
     int *busiest = HMPI__ALLOC(int, 1 + (size_t)dim->nphases + (size_t)log->nphases);
     if (!busiest)
         return hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory");
-    if ((rc = hmpi__cost_model_load(fn, &m)) == MPI_SUCCESS &&
+    if ((rc = hmpi__commloc_cost_model(comm, fn, &m)) == MPI_SUCCESS &&
         (rc = busiest_nodes(fn, comm, p, dim, log, busiest)) == MPI_SUCCESS) {
         double c_direct = direct_cost(&m, p, dim, busiest[0]);
         double c_dim = routed_cost(&m, p, dim, busiest + 1);
