@@ -69,7 +69,6 @@ typedef struct hmpi__coll_ctx {
     hmpi__cost_model cost; /* the machine's cost model */
 } hmpi__coll_ctx;
 
-
 /* Prepare every message of the call's schedule in c->s. */
 typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* Modelled time (us) of an algorithm for the call; identical on every

@@ -22,13 +22,13 @@ typedef struct hmpi__cost_model {
     double package_bytes_per_us;
 } hmpi__cost_model;
 
-/* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
-int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
 /* Messages at most this big go eager on common transports (UCX, Open MPI's
  * and MPICH's defaults are 8-16 KiB); a larger one waits for a rendezvous
  * round trip. Pipelines and segmented exchanges keep their pieces below. */
 #define HMPI__EAGER_BYTES 8192
 
+/* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
+int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
 /* The built-in model (no tuning file) of a network whose messages take
  * network_latency_us between nodes (the defaults': 2 us). */
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us);
