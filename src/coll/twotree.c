@@ -141,13 +141,34 @@ static int lane_leader(const hmpi__nodes *nd, int i, int t)
 
 /* ---- roles ------------------------------------------------------------- */
 
-/* The local rank at position q of a node tree rooted at local rank top,
- * round the node in local rank order; relay: local rank 0 (the root, on
- * the root's node) left out. */
-static int local_at(int q, int top, int L, int relay)
+/* How many ranks a node tree goes round before it moves to the next
+ * package: a package's (a node's ranks in path order are its packages one
+ * after the other) where they split evenly, else the whole node; on the
+ * root's node with the root left out (relay), the whole node. */
+static int package_block(int L, int packages, int relay)
 {
-    int j = (q + top) % L;
+    return !relay && packages > 1 && L % packages == 0 ? L / packages : L;
+}
+
+/* The local rank at position q of a node tree rooted at local rank top:
+ * round the root's package first, then each other package in turn, each
+ * rotated as the root's (blocks of `per` ranks), so that a k-nomial tree
+ * crosses between packages at its top only, once or k - 1 times instead of
+ * at every level (smp20e7, 64 KiB, eight trees of radix 8: 64 messages
+ * over the sockets' link rotated round the whole node, 8 so); relay:
+ * local rank 0 (the root, on the root's node) left out. */
+static int local_at(int q, int top, int L, int relay, int per)
+{
+    int blocks = L / per, j = (q / per + top / per) % blocks * per + (q % per + top % per) % per;
     return relay && j < top ? j + 1 : j;
+}
+
+/* The position of local rank j in that tree (local_at's inverse). */
+static int position_at(int j, int top, int L, int relay, int per)
+{
+    int blocks = L / per;
+    return (j / per - top / per + blocks) % blocks * per + (j % per - top % per + per) % per -
+           (relay && j < top);
 }
 
 /* Tree t's network part: where the lane leader gets the pieces (non-root
@@ -216,28 +237,28 @@ static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nc
  * root sends 6 messages a piece instead of 9 (both node trees), the
  * per-message CPU that paced the whole pipeline (simulated 1024 ranks,
  * 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 -> 135.0). */
-static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, role *r)
+static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, int packages, role *r)
 {
     int L = nd->local, j = nd->my_local, on_root_node = nd->my_index == 0;
     int top = t % L, relay = on_root_node && top != 0; /* the root feeds lane top */
-    int n = relay ? L - 1 : L, child[MAX_NODE_CHILDREN], nchildren;
+    int n = relay ? L - 1 : L, per = package_block(L, packages, relay);
+    int child[MAX_NODE_CHILDREN], nchildren;
     *r = (role){-1, -1, 0, 0, {0}, {0}};
     if (relay && j == 0) {
         r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
         return;
     }
-    /* position from the top, in local rank order round the node; relay:
-     * the root left out */
-    int q = (j - top + L) % L - (relay && j < top);
+    int q = position_at(j, top, L, relay, per);
     int parent = node_links(q, n, radix, child, &nchildren);
     if (j == top)
         network_role(nd, t, trees, r);
     if (relay && j == top)
         r->net_source = hmpi__nodes_rank(nd, nd->my_node, 0);
     if (parent >= 0)
-        r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(parent, top, L, relay));
+        r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(parent, top, L, relay, per));
     for (int i = 0; i < nchildren; i++)
-        r->node[r->nnode++] = hmpi__nodes_rank(nd, nd->my_node, local_at(child[i], top, L, relay));
+        r->node[r->nnode++] =
+            hmpi__nodes_rank(nd, nd->my_node, local_at(child[i], top, L, relay, per));
 }
 
 /* ---- pieces and their cost ------------------------------------------------ */
@@ -270,14 +291,14 @@ static int tree_depth(int m, int trees)
 
 /* The most messages a rank of a node sends for one group of every tree:
  * all the trees' node trees run in each node at once, tree t rooted at
- * local rank t, so the rank at position q of tree 0 is at q - t in tree t. */
-static int most_node_sends(int n, int k, int trees)
+ * local rank t (blocks of `per` ranks: local_at). */
+static int most_node_sends(int n, int k, int trees, int per)
 {
     int most = 0, child[MAX_NODE_CHILDREN], nchildren;
     for (int j = 0; j < n; j++) {
         int sends = 0;
         for (int t = 0; t < trees; t++) {
-            node_links(((j - t) % n + n) % n, n, k, child, &nchildren);
+            node_links(position_at(j, t % n, n, 0, per), n, k, child, &nchildren);
             sends += nchildren;
         }
         most = sends > most ? sends : most;
@@ -298,7 +319,8 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    double fanout = most_node_sends(c->largest, x->radix, x->trees);
+    double fanout =
+        most_node_sends(c->largest, x->radix, x->trees, package_block(c->largest, c->packages, 0));
     double cpu = (3 + (fanout + x->trees - 1.0) / x->group) * overhead;
     return link > cpu ? link : cpu;
 }
@@ -327,8 +349,9 @@ static double subtree_done(int q, int n, int k, double now, double gap, double l
  * looked cheaper than 8 for eight trees of one piece (64 KiB), but each
  * rank is inner in four of them then, and waits in one for a piece that
  * comes late (simulated 1024 ranks: 27.5 against 26.6 us; radix 2 / 16
- * 28.9 / 27.2). With no memory for the scratch: one tree alone. */
-static double node_trees_time(int n, int k, int trees, double gap, double latency, double receive)
+ * 30.1 / 28.5). With no memory for the scratch: one tree alone. */
+static double node_trees_time(int n, int k, int trees, int per, double gap, double latency,
+                              double receive)
 {
     double *arrival = HMPI__ALLOC(double, (size_t)n), *busy = HMPI__ALLOC(double, (size_t)n);
     double last = 0;
@@ -341,7 +364,7 @@ static double node_trees_time(int n, int k, int trees, double gap, double latenc
     for (int t = 0; t < trees; t++) {
         arrival[0] = 0;
         for (int q = 0; q < n; q++) { /* a parent before its children */
-            int j = (q + t) % n;
+            int j = local_at(q, t % n, n, 0, per);
             double now = arrival[q];
             node_links(q, n, k, child, &nchildren);
             double free_at = busy[j] + (q > 0 ? receive : 0); /* a lane may root two trees */
@@ -366,7 +389,8 @@ static double node_tree_time(const hmpi__coll_ctx *c, int k, int trees, double m
     const hmpi__cost_model *cm = &c->cost;
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
-    return node_trees_time(c->largest, k, trees, gap, latency, hmpi__cost_overhead(cm)) +
+    return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), gap,
+                           latency, hmpi__cost_overhead(cm)) +
            (c->nodes > 1 ? latency : 0);
 }
 
@@ -386,7 +410,7 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, const cut *x)
  * at most MAX_KARY_PIECES pieces a tree, where the trees' depth is the
  * time; a pipeline is paced by its ranks' messages a group, the fewest in
  * a binomial tree (simulated 1024 ranks: 64 KiB, one piece, radix 2 / 4 /
- * 8 / 16 28.9 / 26.3 / 25.3 / 27.2 us; 1 MiB, 64 pieces, radix 4 125.3 ->
+ * 8 / 16 30.1 / 27.5 / 26.6 / 28.5 us; 1 MiB, 64 pieces, radix 4 125.3 ->
  * 134.6). */
 static int most_radix(const hmpi__coll_ctx *c, int pieces)
 {
@@ -596,7 +620,7 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         pl.x = best_cut(c, a, 0, &cost);
     int lag = hop_steps(c, a, &pl.x);
     for (int t = 0; t < pl.x.trees; t++) {
-        make_role(&nd, t, pl.x.trees, pl.x.radix, &pl.r[t]);
+        make_role(&nd, t, pl.x.trees, pl.x.radix, c->packages, &pl.r[t]);
         pl.delay[t] = lag * node_depth(&nd, t, pl.x.trees);
     }
     if (c->rank == a->root)
