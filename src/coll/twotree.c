@@ -153,10 +153,10 @@ static int package_block(int L, int packages, int relay)
 /* The local rank at position q of a node tree rooted at local rank top:
  * round the root's package first, then each other package in turn, each
  * rotated as the root's (blocks of `per` ranks), so that a k-nomial tree
- * crosses between packages at its top only, once or k - 1 times instead of
- * at every level (smp20e7, 64 KiB, eight trees of radix 8: 64 messages
- * over the sockets' link rotated round the whole node, 8 so); relay:
- * local rank 0 (the root, on the root's node) left out. */
+ * crosses between packages from its top only instead of at every level
+ * (smp20e7, 64 KiB, eight trees of radix 8: 64 messages over the sockets'
+ * link rotated round the whole node, 8 so); relay: local rank 0 (the root,
+ * on the root's node) left out. */
 static int local_at(int q, int top, int L, int relay, int per)
 {
     int blocks = L / per, j = (q / per + top / per) % blocks * per + (q % per + top % per) % per;
@@ -411,11 +411,15 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, const cut *x)
  * time; a pipeline is paced by its ranks' messages a group, the fewest in
  * a binomial tree (simulated 1024 ranks: 64 KiB, one piece, radix 2 / 4 /
  * 8 / 16 30.1 / 27.5 / 26.6 / 28.5 us; 1 MiB, 64 pieces, radix 4 125.3 ->
- * 134.6). */
+ * 134.6). On nodes of several packages, binomial trees always: every
+ * tree's messages at once share the links between the packages (and their
+ * NUMA nodes), which the model does not price, and a wide tree puts k - 1
+ * on them at once (simulated 64 KiB, radix 2 / 4 / 8 / 16: SMP20E7 57.0 /
+ * 68.7 / 76.7 / 114.4 us, NTW10E5 54.3 / 65.7 / 85.1 / 92.4). */
 static int most_radix(const hmpi__coll_ctx *c, int pieces)
 {
     int k = 2;
-    while (pieces <= MAX_KARY_PIECES && k * 2 <= c->largest &&
+    while (pieces <= MAX_KARY_PIECES && c->packages < 2 && k * 2 <= c->largest &&
            (k * 2 - 1) * hmpi__knomial_levels(c->largest, k * 2) <= MAX_NODE_CHILDREN)
         k *= 2;
     return k;
