@@ -325,21 +325,6 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     return link > cpu ? link : cpu;
 }
 
-/* When the last rank of position q's subtree in its node's tree of radix
- * k has the data, which q has at `now`: q sends to its children in their
- * order, each message a gap after the one before and a latency on its way. */
-static double subtree_done(int q, int n, int k, double now, double gap, double latency)
-{
-    int child[MAX_NODE_CHILDREN], nchildren;
-    double last = now;
-    node_links(q, n, k, child, &nchildren);
-    for (int i = 0; i < nchildren; i++) {
-        double done = subtree_done(child[i], n, k, now + i * gap + latency, gap, latency);
-        last = done > last ? done : last;
-    }
-    return last;
-}
-
 /* When every rank of a node has its group of every tree, which the lane
  * leaders have at time 0: the trees' node trees run at once (tree t rooted
  * at local rank t), and a rank passes the groups on in the order of its
@@ -349,7 +334,7 @@ static double subtree_done(int q, int n, int k, double now, double gap, double l
  * looked cheaper than 8 for eight trees of one piece (64 KiB), but each
  * rank is inner in four of them then, and waits in one for a piece that
  * comes late (simulated 1024 ranks: 27.5 against 26.6 us; radix 2 / 16
- * 30.1 / 28.5). With no memory for the scratch: one tree alone. */
+ * 30.1 / 28.5). NEVER without memory for the scratch. */
 static double node_trees_time(int n, int k, int trees, int per, double gap, double latency,
                               double receive)
 {
@@ -359,7 +344,7 @@ static double node_trees_time(int n, int k, int trees, int per, double gap, doub
     if (!arrival || !busy) {
         free(arrival);
         free(busy);
-        return subtree_done(0, n, k, 0, gap, latency);
+        return HMPI__COST_NEVER;
     }
     for (int t = 0; t < trees; t++) {
         arrival[0] = 0;

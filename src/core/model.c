@@ -212,11 +212,12 @@ static double interpolate(const double *xs, const double *ys, int n, double x)
     return y > 0 ? y : 0;
 }
 
-int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm)
+int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm, int *builtin)
 {
     model m;
     TRY(model_get(fn, &m));
     *cm = m.cost;
+    *builtin = m.path[0] == '\0';
     return MPI_SUCCESS;
 }
 

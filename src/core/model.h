@@ -27,8 +27,9 @@ typedef struct hmpi__cost_model {
  * round trip. Pipelines and segmented exchanges keep their pieces below. */
 #define HMPI__EAGER_BYTES 8192
 
-/* The model of HMPI_TUNING_FILE (the defaults without one), read once. */
-int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm);
+/* The model of HMPI_TUNING_FILE (the defaults without one), read once;
+ * *builtin: is it the defaults? */
+int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm, int *builtin);
 /* The built-in model (no tuning file) of a network whose messages take
  * network_latency_us between nodes (the defaults': 2 us). */
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us);

@@ -40,9 +40,11 @@ static int round_trip(MPI_Comm dup, int tag, int peer, double *half)
     int rank;
     double best = 0;
     MPI_Comm_rank(dup, &rank);
-    for (int i = 0; i <= PROBE_TRIPS && (rank == 0 || rank == peer); i++) {
+    if (rank != 0 && rank != peer)
+        return MPI_SUCCESS;
+    int other = rank == 0 ? peer : 0;
+    for (int i = 0; i <= PROBE_TRIPS; i++) {
         double t0 = MPI_Wtime();
-        int other = rank == 0 ? peer : 0;
         if (rank == 0) {
             TRY(HMPI__MPI(Send)(NULL, 0, MPI_BYTE, other, tag, dup));
             TRY(HMPI__MPI(Recv)(NULL, 0, MPI_BYTE, other, tag, dup, MPI_STATUS_IGNORE));
@@ -81,12 +83,12 @@ static int probe(MPI_Comm comm, hmpi__commloc *cl)
 
 int hmpi__commloc_cost_model(MPI_Comm comm, const char *fn, hmpi__cost_model *cm)
 {
-    hmpi__cfg_value file, probing;
+    hmpi__cfg_value probing;
     hmpi__commloc *cl;
-    TRY(hmpi__cost_model_load(fn, cm));
-    TRY(hmpi__config_get(HMPI__CFG_TUNING_FILE, MPI_INFO_NULL, fn, &file));
+    int builtin;
+    TRY(hmpi__cost_model_load(fn, cm, &builtin));
     TRY(hmpi__config_get(HMPI__CFG_PROBE_LATENCY, MPI_INFO_NULL, fn, &probing));
-    if (file.text[0] != '\0' || !probing.number)
+    if (!builtin || !probing.number)
         return MPI_SUCCESS;
     TRY(hmpi__commloc_ensure(comm, 1, fn, &cl));
     if (!cl->latency_probed) {
