@@ -7,7 +7,8 @@
  * forwards in one tree is a leaf of the other and each node's link sends
  * about the buffer once; the root's node feeds both roots. Local rank t of
  * a node (lane t) takes part in tree t, and passes what it gets on through
- * a binomial tree of its node, so that two lanes share the per-message CPU.
+ * a binomial tree of its node, so that two lanes share the per-message CPU;
+ * with many pieces, through a helper that roots that tree (HANDOFF_PIECES).
  * For few pieces, k > 2 k-ary trees (a k-th of the buffer each, k lanes)
  * are shallower (kary_inner), and so are wider node trees (most_radix).
  *
@@ -47,6 +48,21 @@
 #define MAX_TREES 8
 #define MAX_KARY_PIECES 2
 #define MAX_NODE_CHILDREN 32 /* a binomial tree's over 2^32 ranks */
+/* Two trees of at least this many pieces each hand off: a lane leader
+ * passes each group to one rank of its node (the helper, not a lane
+ * leader), which roots the node tree over the others. The lane leader's
+ * CPU paces the pipeline: a piece in and two on, and with the node tree
+ * four more sends a group of two and the other tree's group in, 1.65 us a
+ * piece against its link's 1.2 (SimGrid, 0.3 us a message); a rank busy
+ * all the time loses the pace at every idle moment, and the trees' pieces
+ * came 1.76 us apart at depth 5 (traced). Handing off, 1.2 us, they come
+ * 1.51 us apart (simulated 1 MiB: 1024 ranks 136.4 -> 127.3 us, 256 ranks
+ * 127.7 -> 116.0, 1 us links 167.2 -> 160.8; 512 KiB 83.6 -> 80.1,
+ * 256 KiB 56.3 -> 55.4). With few pieces the helper's hop is the time
+ * (64 KiB, one piece: 26.6 -> 46.9 us); of the groups the model prices
+ * (pipeline_step) 2 are the best (1 MiB, groups of 1 / 2 / 4 / 8:
+ * 145.3 / 127.3 / 133.2 / 139.1). */
+#define HANDOFF_PIECES 16
 
 /* What this process does with the pieces of one tree. */
 typedef struct role {
@@ -141,6 +157,13 @@ static int lane_leader(const hmpi__nodes *nd, int i, int t)
 
 /* ---- roles ------------------------------------------------------------- */
 
+/* How the buffer is cut: each of `trees` trees carries its part, in
+ * `pieces` pieces over the network, which the nodes pass on inside in
+ * groups of `group` down k-nomial trees of radix `radix`. */
+typedef struct cut {
+    int count, pieces, group, trees, radix;
+} cut;
+
 /* How many ranks a node tree goes round before it moves to the next
  * package: a package's (a node's ranks in path order are its packages one
  * after the other) where they split evenly, else the whole node; on the
@@ -169,6 +192,28 @@ static int position_at(int j, int top, int L, int relay, int per)
     int blocks = L / per;
     return (j / per - top / per + blocks) % blocks * per + (j % per - top % per + per) % per -
            (relay && j < top);
+}
+
+/* Handoff (HANDOFF_PIECES): the node tree over a node's L ranks but its
+ * lane leader (position 0 of local_at's order), rooted at the helper: at
+ * position q, local_at's position handoff_at(q); the helper at local_at's
+ * position `trees` (not a lane leader: those are 0 .. trees - 1, and go
+ * last, where a k-nomial tree's leaves are). */
+static int handoff_at(int q, int trees, int L)
+{
+    return q + trees <= L - 1 ? q + trees : q + trees - (L - 1);
+}
+
+/* The position of local_at's position o (not 0) in the handoff tree. */
+static int handoff_position(int o, int trees, int L)
+{
+    return o >= trees ? o - trees : o + L - 1 - trees;
+}
+
+/* Does a node of L ranks hand off, the cut being x? */
+static int hands_off(int trees, int pieces, int L)
+{
+    return trees == 2 && pieces >= HANDOFF_PIECES && L > trees + 1;
 }
 
 /* Tree t's network part: where the lane leader gets the pieces (non-root
@@ -229,6 +274,27 @@ static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nc
     return parent;
 }
 
+/* make_role on a node that hands off: the lane leader sends each group to
+ * the helper only, which roots the k-nomial tree over the node's others. */
+static void handoff_role(const hmpi__nodes *nd, int t, const cut *x, int per, role *r)
+{
+    int L = nd->local, j = nd->my_local, top = t % L, trees = x->trees;
+    int child[MAX_NODE_CHILDREN], nchildren;
+    if (j == top) {
+        network_role(nd, t, trees, r);
+        r->node[r->nnode++] =
+            hmpi__nodes_rank(nd, nd->my_node, local_at(handoff_at(0, trees, L), top, L, 0, per));
+        return;
+    }
+    int q = handoff_position(position_at(j, top, L, 0, per), trees, L);
+    int parent = node_links(q, L - 1, x->radix, child, &nchildren);
+    r->node_source = hmpi__nodes_rank(
+        nd, nd->my_node, parent < 0 ? top : local_at(handoff_at(parent, trees, L), top, L, 0, per));
+    for (int i = 0; i < nchildren; i++)
+        r->node[r->nnode++] = hmpi__nodes_rank(
+            nd, nd->my_node, local_at(handoff_at(child[i], trees, L), top, L, 0, per));
+}
+
 /* This process's role in tree t: the network part if it is lane t's
  * leader, and the k-nomial tree of its node rooted at that leader. On the
  * root's node, the root roots the node tree of the trees its own lane
@@ -237,8 +303,9 @@ static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nc
  * root sends 6 messages a piece instead of 9 (both node trees), the
  * per-message CPU that paced the whole pipeline (simulated 1024 ranks,
  * 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 -> 135.0). */
-static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, int packages, role *r)
+static void make_role(const hmpi__nodes *nd, int t, const cut *x, int packages, role *r)
 {
+    int trees = x->trees, radix = x->radix;
     int L = nd->local, j = nd->my_local, on_root_node = nd->my_index == 0;
     int top = t % L, relay = on_root_node && top != 0; /* the root feeds lane top */
     int n = relay ? L - 1 : L, per = package_block(L, packages, relay);
@@ -246,6 +313,10 @@ static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, int pa
     *r = (role){-1, -1, 0, 0, {0}, {0}};
     if (relay && j == 0) {
         r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
+        return;
+    }
+    if (!on_root_node && hands_off(trees, x->pieces, L)) {
+        handoff_role(nd, t, x, per, r);
         return;
     }
     int q = position_at(j, top, L, relay, per);
@@ -262,13 +333,6 @@ static void make_role(const hmpi__nodes *nd, int t, int trees, int radix, int pa
 }
 
 /* ---- pieces and their cost ------------------------------------------------ */
-
-/* How the buffer is cut: each of `trees` trees carries its part, in
- * `pieces` pieces over the network, which the nodes pass on inside in
- * groups of `group` down k-nomial trees of radix `radix`. */
-typedef struct cut {
-    int count, pieces, group, trees, radix;
-} cut;
 
 static int half_lo(const cut *x, int t)
 {
@@ -289,39 +353,67 @@ static int tree_depth(int m, int trees)
                       : kary_level(m - 1, trees) + 1; /* the last: deepest */
 }
 
+/* The messages the rank at local_at's position o of a node tree sends
+ * for one group (of a node of n ranks that hands off or not). */
+static int node_sends(int o, int n, int k, int trees, int handoff)
+{
+    int child[MAX_NODE_CHILDREN], nchildren;
+    if (!handoff)
+        node_links(o, n, k, child, &nchildren);
+    else if (o == 0)
+        return 1; /* to the helper */
+    else
+        node_links(handoff_position(o, trees, n), n - 1, k, child, &nchildren);
+    return nchildren;
+}
+
 /* The most messages a rank of a node sends for one group of every tree:
  * all the trees' node trees run in each node at once, tree t rooted at
  * local rank t (blocks of `per` ranks: local_at). */
-static int most_node_sends(int n, int k, int trees, int per)
+static int most_node_sends(int n, int k, int trees, int per, int handoff)
 {
-    int most = 0, child[MAX_NODE_CHILDREN], nchildren;
+    int most = 0;
     for (int j = 0; j < n; j++) {
         int sends = 0;
-        for (int t = 0; t < trees; t++) {
-            node_links(position_at(j, t % n, n, 0, per), n, k, child, &nchildren);
-            sends += nchildren;
-        }
+        for (int t = 0; t < trees; t++)
+            sends += node_sends(position_at(j, t % n, n, 0, per), n, k, trees, handoff);
         most = sends > most ? sends : most;
     }
     return most;
 }
 
+/* What a byte adds on a link that streams pieces back to back: a large
+ * message's gap, not a lone small message's share of the bandwidth (the
+ * built-in model prices an 8 KiB message at 60 % of it, SimGrid at 109 %;
+ * priced so, the lane leaders' CPU hid behind the link: 1 MiB at 1024
+ * ranks modelled 157.0 us, measured 136.4; now 115.4 and 127.5). */
+static double stream_per_byte(const hmpi__cost_model *m)
+{
+    double big = 1 << 20;
+    return (hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, big) - hmpi__cost_overhead(m)) / big;
+}
+
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
  * forwards in, or a lane leader's per-message CPU: a piece in and two on,
- * and for each group, the most any rank sends on in all the node trees and
- * the other trees' groups in. (Priced with the relay's level and every
+ * and for each group, the most any rank sends on in all the node trees (the
+ * helper alone, handing off) and the other trees' groups in, or any other
+ * rank's. (Priced with the relay's level and every
  * tree's pieces in, a tuning file's lower gap made the two trees look
  * CPU-bound: groups of 8, 1 MiB 149.3 us where groups of 2 take 125.3.) */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
     double overhead = hmpi__cost_overhead(m);
-    double transfer = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, piece) - overhead;
+    double transfer = piece * stream_per_byte(m);
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    double fanout =
-        most_node_sends(c->largest, x->radix, x->trees, package_block(c->largest, c->packages, 0));
-    double cpu = (3 + (fanout + x->trees - 1.0) / x->group) * overhead;
+    int handoff = hands_off(x->trees, x->pieces, c->largest);
+    double fanout = most_node_sends(c->largest, x->radix, x->trees,
+                                    package_block(c->largest, c->packages, 0), handoff);
+    double lead = handoff ? 1 : fanout; /* what the lane leader sends a group */
+    double cpu = (3 + (lead + x->trees - 1.0) / x->group) * overhead;
+    double helper = (fanout + x->trees) / x->group * overhead; /* any other rank */
+    cpu = helper > cpu ? helper : cpu;
     return link > cpu ? link : cpu;
 }
 
@@ -334,10 +426,13 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
  * looked cheaper than 8 for eight trees of one piece (64 KiB), but each
  * rank is inner in four of them then, and waits in one for a piece that
  * comes late (simulated 1024 ranks: 27.5 against 26.6 us; radix 2 / 16
- * 30.1 / 28.5). NEVER without memory for the scratch. */
-static double node_trees_time(int n, int k, int trees, int per, double gap, double latency,
-                              double receive)
+ * 30.1 / 28.5). Handing off, a lane leader sends to its helper first,
+ * which roots the tree over the n - 1 others. NEVER without memory for the
+ * scratch. */
+static double node_trees_time(int n, int k, int trees, int per, int handoff, double gap,
+                              double latency, double receive)
 {
+    int m = handoff ? n - 1 : n; /* the k-nomial trees' ranks */
     double *arrival = HMPI__ALLOC(double, (size_t)n), *busy = HMPI__ALLOC(double, (size_t)n);
     double last = 0;
     int child[MAX_NODE_CHILDREN], nchildren;
@@ -347,12 +442,18 @@ static double node_trees_time(int n, int k, int trees, int per, double gap, doub
         return HMPI__COST_NEVER;
     }
     for (int t = 0; t < trees; t++) {
+        int top = t % n;
         arrival[0] = 0;
-        for (int q = 0; q < n; q++) { /* a parent before its children */
-            int j = local_at(q, t % n, n, 0, per);
+        if (handoff) { /* the lane leader's send to the helper */
+            arrival[0] = busy[top] + latency;
+            busy[top] += gap;
+        }
+        for (int q = 0; q < m; q++) { /* a parent before its children */
+            int j = local_at(handoff ? handoff_at(q, trees, n) : q, top, n, 0, per);
             double now = arrival[q];
-            node_links(q, n, k, child, &nchildren);
-            double free_at = busy[j] + (q > 0 ? receive : 0); /* a lane may root two trees */
+            node_links(q, m, k, child, &nchildren);
+            /* a lane may root two trees */
+            double free_at = busy[j] + (q > 0 || handoff ? receive : 0);
             if (nchildren > 0 && free_at > now)
                 now = free_at;
             for (int i = 0; i < nchildren; i++)
@@ -367,15 +468,16 @@ static double node_trees_time(int n, int k, int trees, int per, double gap, doub
     return last;
 }
 
-/* Modelled time for a node's trees of radix k to pass m bytes on (the
+/* Modelled time for a node's trees to pass a group of m bytes on (the
  * last rank's), and the relay before them on the root's node. */
-static double node_tree_time(const hmpi__coll_ctx *c, int k, int trees, double m)
+static double node_tree_time(const hmpi__coll_ctx *c, const cut *x, double m)
 {
     const hmpi__cost_model *cm = &c->cost;
+    int k = x->radix, trees = x->trees, handoff = hands_off(trees, x->pieces, c->largest);
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
-    return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), gap,
-                           latency, hmpi__cost_overhead(cm)) +
+    return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), handoff,
+                           gap, latency, hmpi__cost_overhead(cm)) +
            (c->nodes > 1 ? latency : 0);
 }
 
@@ -387,8 +489,7 @@ static double pipeline_cost(const hmpi__coll_ctx *c, double bytes, const cut *x)
     double piece = bytes / x->trees / x->pieces;
     int depth_network = c->nodes > 1 ? tree_depth(c->nodes - 1, x->trees) + 1 : 0; /* + root's */
     return depth_network * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, piece) +
-           node_tree_time(c, x->radix, x->trees, piece * x->group) +
-           (x->pieces - 1) * pipeline_step(c, piece, x);
+           node_tree_time(c, x, piece * x->group) + (x->pieces - 1) * pipeline_step(c, piece, x);
 }
 
 /* Node trees of radix 2 up to this (powers of two): wider ones only for
@@ -609,13 +710,15 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         pl.x = best_cut(c, a, 0, &cost);
     int lag = hop_steps(c, a, &pl.x);
     for (int t = 0; t < pl.x.trees; t++) {
-        make_role(&nd, t, pl.x.trees, pl.x.radix, c->packages, &pl.r[t]);
+        make_role(&nd, t, &pl.x, c->packages, &pl.r[t]);
         pl.delay[t] = lag * node_depth(&nd, t, pl.x.trees);
     }
     if (c->rank == a->root)
-        hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes by %d down trees "
-                      "of radix %d, over %d nodes (modelled %.1f us)",
-                      pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix, nd.n, cost);
+        hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes in groups of %d "
+                      "down trees of radix %d%s, over %d nodes (modelled %.1f us)",
+                      pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix,
+                      hands_off(pl.x.trees, pl.x.pieces, c->largest) ? " from a helper" : "", nd.n,
+                      cost);
     int rc = build(c, a, &pl);
     for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
