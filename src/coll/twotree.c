@@ -56,9 +56,10 @@
  * piece against its link's 1.2 (SimGrid, 0.3 us a message); a rank busy
  * all the time loses the pace at every idle moment, and the trees' pieces
  * came 1.76 us apart at depth 5 (traced). Handing off, 1.2 us, they come
- * 1.51 us apart (simulated 1 MiB: 1024 ranks 136.4 -> 127.3 us, 256 ranks
- * 127.7 -> 116.0, 1 us links 167.2 -> 160.8; 512 KiB 83.6 -> 80.1,
- * 256 KiB 56.3 -> 55.4). With few pieces the helper's hop is the time
+ * 1.51 us apart (simulated 1 MiB: 1024 ranks 136.4 -> 127.5 us, 256 ranks
+ * 127.7 -> 116.0, 4096 ranks 144.9 -> 138.0, 1 us links 167.2 -> 162.2;
+ * 512 KiB 83.6 -> 80.1, 256 KiB 56.3 -> 55.3: handoff-trials.csv in
+ * doc/results/simulate). With few pieces the helper's hop is the time
  * (64 KiB, one piece: 26.6 -> 46.9 us); of the groups the model prices
  * (pipeline_step) 2 are the best (1 MiB, groups of 1 / 2 / 4 / 8:
  * 145.3 / 127.3 / 133.2 / 139.1). */
@@ -296,13 +297,14 @@ static void handoff_role(const hmpi__nodes *nd, int t, const cut *x, int per, ro
 }
 
 /* This process's role in tree t: the network part if it is lane t's
- * leader, and the k-nomial tree of its node rooted at that leader. On the
- * root's node, the root roots the node tree of the trees its own lane
- * leads and hands the other trees' pieces one by one to their lanes, which
- * root those trees' node trees over the other ranks: with two trees, the
- * root sends 6 messages a piece instead of 9 (both node trees), the
- * per-message CPU that paced the whole pipeline (simulated 1024 ranks,
- * 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 -> 135.0). */
+ * leader, and the k-nomial tree of its node rooted at that leader (or at
+ * its helper: handoff_role). On the root's node, the root roots the node
+ * tree of the trees its own lane leads and hands the other trees' pieces
+ * one by one to their lanes, which root those trees' node trees over the
+ * other ranks: with two trees, the root sends 6 messages a piece instead
+ * of 9 (both node trees), the per-message CPU that paced the whole
+ * pipeline (simulated 1024 ranks, 64 KiB 36.1 -> 33.5 us, 1 MiB 141.5 ->
+ * 135.0). */
 static void make_role(const hmpi__nodes *nd, int t, const cut *x, int packages, role *r)
 {
     int trees = x->trees, radix = x->radix;
@@ -396,11 +398,11 @@ static double stream_per_byte(const hmpi__cost_model *m)
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which sends `trees` pieces for every piece of the tree it
  * forwards in, or a lane leader's per-message CPU: a piece in and two on,
- * and for each group, the most any rank sends on in all the node trees (the
- * helper alone, handing off) and the other trees' groups in, or any other
- * rank's. (Priced with the relay's level and every
- * tree's pieces in, a tuning file's lower gap made the two trees look
- * CPU-bound: groups of 8, 1 MiB 149.3 us where groups of 2 take 125.3.) */
+ * and for each group, the most any rank sends on in all the node trees (one
+ * to the helper, handing off) and the other trees' groups in; or, handing
+ * off, any other rank's. (Priced with the relay's level and every tree's
+ * pieces in, a tuning file's lower gap made the two trees look CPU-bound:
+ * groups of 8, 1 MiB 149.3 us where groups of 2 take 125.3.) */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
