@@ -56,12 +56,13 @@
  * piece against its link's 1.2 (SimGrid, 0.3 us a message); a rank busy
  * all the time loses the pace at every idle moment, and the trees' pieces
  * came 1.76 us apart at depth 5 (traced). Handing off, 1.2 us, they come
- * 1.51 us apart. With fewer pieces the helper's hop costs more than it
- * saves (256 KiB, 16 pieces: 56.3 -> 57.7 us; 64 KiB, one piece: 26.6 ->
- * 46.9); of the groups the model prices (pipeline_step) 2 are the best
- * (1 MiB, groups of 1 / 2 / 4 / 8: 145.3 / 127.3 / 133.2 / 139.1).
- * Simulated, 1024 ranks: handoff-trials.csv in doc/results/simulate. */
-#define HANDOFF_PIECES 32
+ * 1.51 us apart. With 16 pieces (256 KiB) the helper measures 57.7 us
+ * against 60.1 without (where the model takes groups of 4; 56.3 with
+ * groups of 2); with one piece its hop is the time (64 KiB: 26.6 -> 46.9).
+ * Of the groups the model prices (pipeline_step) 2 are the best (1 MiB,
+ * groups of 1 / 2 / 4 / 8: 145.3 / 127.3 / 133.2 / 139.1). Simulated,
+ * 1024 ranks: handoff-trials.csv in doc/results/simulate. */
+#define HANDOFF_PIECES 16
 
 /* What this process does with the pieces of one tree. */
 typedef struct role {
