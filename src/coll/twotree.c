@@ -49,19 +49,20 @@
 #define MAX_KARY_PIECES 2
 #define MAX_NODE_CHILDREN 32 /* a binomial tree's over 2^32 ranks */
 /* Two trees of at least this many pieces each hand off: a lane leader
- * passes each group to one rank of its node (the helper, helper_at),
- * which sends it on to the lane leader's node children. The lane leader's
+ * passes each group to one rank of its node (the helper, not a lane
+ * leader), which roots the node tree over the others. The lane leader's
  * CPU paces the pipeline: a piece in and two on, and with the node tree
  * four more sends a group of two and the other tree's group in, 1.65 us a
  * piece against its link's 1.2 (SimGrid, 0.3 us a message); a rank busy
  * all the time loses the pace at every idle moment, and the trees' pieces
  * came 1.76 us apart at depth 5 (traced). Handing off, 1.2 us, they come
- * 1.51 us apart. With 16 pieces (256 KiB) the helper measures 57.7 us
- * against 60.1 without (where the model takes groups of 4; 56.3 with
- * groups of 2); with one piece its hop is the time (64 KiB: 26.6 -> 46.9).
- * Of the groups the model prices (pipeline_step) 2 are the best (1 MiB,
- * groups of 1 / 2 / 4 / 8: 145.3 / 127.3 / 133.2 / 139.1). Simulated,
- * 1024 ranks: handoff-trials.csv in doc/results/simulate. */
+ * 1.51 us apart (simulated 1 MiB: 1024 ranks 136.4 -> 127.5 us, 256 ranks
+ * 127.7 -> 116.0, 4096 ranks 144.9 -> 138.0, 1 us links 167.2 -> 162.2;
+ * 512 KiB 83.6 -> 80.1, 256 KiB 56.3 -> 55.3: handoff-trials.csv in
+ * doc/results/simulate). With few pieces the helper's hop is the time
+ * (64 KiB, one piece: 26.6 -> 46.9 us); of the groups the model prices
+ * (pipeline_step) 2 are the best (1 MiB, groups of 1 / 2 / 4 / 8:
+ * 145.3 / 127.3 / 133.2 / 139.1). */
 #define HANDOFF_PIECES 16
 
 /* What this process does with the pieces of one tree. */
@@ -194,28 +195,32 @@ static int position_at(int j, int top, int L, int relay, int per)
            (relay && j < top);
 }
 
-/* Does a node of L ranks hand off, the cut being x? */
-static int hands_off(int trees, int pieces, int L)
+/* Handoff (HANDOFF_PIECES): the node tree over a node's L ranks but its
+ * lane leader (position 0 of local_at's order), rooted at the helper: at
+ * position q, local_at's position handoff_at(q); the helper at local_at's
+ * position `trees` (not a lane leader: those are 0 .. trees - 1, and go
+ * last, where a k-nomial tree's leaves are). */
+static int handoff_at(int q, int trees, int L)
 {
-    return trees == 2 && pieces >= HANDOFF_PIECES && L > trees + 1;
+    return q + trees <= L - 1 ? q + trees : q + trees - (L - 1);
 }
 
-/* The helper of tree t on a node of L ranks (HANDOFF_PIECES), as a
- * position of local_at's order (blocks of `per`): the first leaf of the
- * k-nomial tree in the lane leader's package that is not a lane leader. It
- * takes over the lane leader's node children (node_links_of), so that the
- * tree crosses between packages where it did (a helper further on made
- * SMP20E7's 1 MiB 404 -> 618 us); 0: none. */
-static int helper_at(int t, int trees, int k, int L, int per)
+/* The position of local_at's position o (not 0) in the handoff tree. */
+static int handoff_position(int o, int trees, int L)
 {
-    for (int h = 1; h < per && h < L; h++) {
-        int leader = 0;
-        for (int l = 0; l < trees && !leader; l++)
-            leader = position_at(l, t % L, L, 0, per) == h;
-        if (h % k != 0 && !leader)
-            return h;
-    }
-    return 0;
+    return o >= trees ? o - trees : o + L - 1 - trees;
+}
+
+/* Does a node of L ranks hand off, the cut being x? Not on nodes of
+ * several packages: the helper's tree crosses between them at several
+ * levels (simulated 1 MiB, SMP20E7: 404.5 -> 617.8 us), and where a helper
+ * kept the lane leader's crossings instead (the first leaf of its package
+ * taking its children, f7f3ea1), the link between the packages stayed
+ * the bound and the helper's hop only added (NTW10E5 462.3 -> 472.0,
+ * SMP20E7 411.6 -> 412.9, SMP12E5 426.6 -> 428.3). */
+static int hands_off(int trees, int pieces, int L, int packages)
+{
+    return trees == 2 && pieces >= HANDOFF_PIECES && L > trees + 1 && packages < 2;
 }
 
 /* Tree t's network part: where the lane leader gets the pieces (non-root
@@ -276,32 +281,30 @@ static int node_links(int q, int n, int k, int child[MAX_NODE_CHILDREN], int *nc
     return parent;
 }
 
-/* node_links in the tree whose helper is at position h (0: none): the
- * lane leader (position 0) sends to the helper only, which sends to the
- * lane leader's other children; the helper's parent, which it was a leaf
- * of, loses it. */
-static int node_links_of(int q, int n, int k, int h, int child[MAX_NODE_CHILDREN], int *nchildren)
+/* make_role on a node that hands off: the lane leader sends each group to
+ * the helper only, which roots the k-nomial tree over the node's others. */
+static void handoff_role(const hmpi__nodes *nd, int t, const cut *x, int per, role *r)
 {
-    if (h > 0 && q == 0) {
-        child[0] = h, *nchildren = 1;
-        return -1;
+    int L = nd->local, j = nd->my_local, top = t % L, trees = x->trees;
+    int child[MAX_NODE_CHILDREN], nchildren;
+    if (j == top) {
+        network_role(nd, t, trees, r);
+        r->node[r->nnode++] =
+            hmpi__nodes_rank(nd, nd->my_node, local_at(handoff_at(0, trees, L), top, L, 0, per));
+        return;
     }
-    int parent = node_links(h > 0 && q == h ? 0 : q, n, k, child, nchildren);
-    if (h <= 0)
-        return parent;
-    for (int i = 0; i < *nchildren; i++)
-        if (child[i] == h) { /* keep the others' order, far first */
-            for (int m = i + 1; m < *nchildren; m++)
-                child[m - 1] = child[m];
-            (*nchildren)--;
-            break;
-        }
-    return q == h ? 0 : parent == 0 ? h : parent;
+    int q = handoff_position(position_at(j, top, L, 0, per), trees, L);
+    int parent = node_links(q, L - 1, x->radix, child, &nchildren);
+    r->node_source = hmpi__nodes_rank(
+        nd, nd->my_node, parent < 0 ? top : local_at(handoff_at(parent, trees, L), top, L, 0, per));
+    for (int i = 0; i < nchildren; i++)
+        r->node[r->nnode++] = hmpi__nodes_rank(
+            nd, nd->my_node, local_at(handoff_at(child[i], trees, L), top, L, 0, per));
 }
 
 /* This process's role in tree t: the network part if it is lane t's
  * leader, and the k-nomial tree of its node rooted at that leader (or at
- * its helper: node_links_of). On the root's node, the root roots the node
+ * its helper: handoff_role). On the root's node, the root roots the node
  * tree of the trees its own lane leads and hands the other trees' pieces
  * one by one to their lanes, which root those trees' node trees over the
  * other ranks: with two trees, the root sends 6 messages a piece instead
@@ -320,10 +323,12 @@ static void make_role(const hmpi__nodes *nd, int t, const cut *x, int packages, 
         r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
         return;
     }
-    int h =
-        !on_root_node && hands_off(trees, x->pieces, L) ? helper_at(t, trees, radix, L, per) : 0;
+    if (!on_root_node && hands_off(trees, x->pieces, L, packages)) {
+        handoff_role(nd, t, x, per, r);
+        return;
+    }
     int q = position_at(j, top, L, relay, per);
-    int parent = node_links_of(q, n, radix, h, child, &nchildren);
+    int parent = node_links(q, n, radix, child, &nchildren);
     if (j == top)
         network_role(nd, t, trees, r);
     if (relay && j == top)
@@ -356,19 +361,30 @@ static int tree_depth(int m, int trees)
                       : kary_level(m - 1, trees) + 1; /* the last: deepest */
 }
 
+/* The messages the rank at local_at's position o of a node tree sends
+ * for one group (of a node of n ranks that hands off or not). */
+static int node_sends(int o, int n, int k, int trees, int handoff)
+{
+    int child[MAX_NODE_CHILDREN], nchildren;
+    if (!handoff)
+        node_links(o, n, k, child, &nchildren);
+    else if (o == 0)
+        return 1; /* to the helper */
+    else
+        node_links(handoff_position(o, trees, n), n - 1, k, child, &nchildren);
+    return nchildren;
+}
+
 /* The most messages a rank of a node sends for one group of every tree:
  * all the trees' node trees run in each node at once, tree t rooted at
  * local rank t (blocks of `per` ranks: local_at). */
 static int most_node_sends(int n, int k, int trees, int per, int handoff)
 {
-    int most = 0, child[MAX_NODE_CHILDREN], nchildren;
+    int most = 0;
     for (int j = 0; j < n; j++) {
         int sends = 0;
-        for (int t = 0; t < trees; t++) {
-            int h = handoff ? helper_at(t, trees, k, n, per) : 0;
-            node_links_of(position_at(j, t % n, n, 0, per), n, k, h, child, &nchildren);
-            sends += nchildren;
-        }
+        for (int t = 0; t < trees; t++)
+            sends += node_sends(position_at(j, t % n, n, 0, per), n, k, trees, handoff);
         most = sends > most ? sends : most;
     }
     return most;
@@ -399,7 +415,7 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     double overhead = hmpi__cost_overhead(m);
     double transfer = piece * stream_per_byte(m);
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    int handoff = hands_off(x->trees, x->pieces, c->largest);
+    int handoff = hands_off(x->trees, x->pieces, c->largest, c->packages);
     double fanout = most_node_sends(c->largest, x->radix, x->trees,
                                     package_block(c->largest, c->packages, 0), handoff);
     double lead = handoff ? 1 : fanout; /* what the lane leader sends a group */
@@ -418,11 +434,13 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
  * looked cheaper than 8 for eight trees of one piece (64 KiB), but each
  * rank is inner in four of them then, and waits in one for a piece that
  * comes late (simulated 1024 ranks: 27.5 against 26.6 us; radix 2 / 16
- * 30.1 / 28.5). Handing off, a lane leader sends to its helper only.
- * NEVER without memory for the scratch. */
+ * 30.1 / 28.5). Handing off, a lane leader sends to its helper first,
+ * which roots the tree over the n - 1 others. NEVER without memory for the
+ * scratch. */
 static double node_trees_time(int n, int k, int trees, int per, int handoff, double gap,
                               double latency, double receive)
 {
+    int m = handoff ? n - 1 : n; /* the k-nomial trees' ranks */
     double *arrival = HMPI__ALLOC(double, (size_t)n), *busy = HMPI__ALLOC(double, (size_t)n);
     double last = 0;
     int child[MAX_NODE_CHILDREN], nchildren;
@@ -432,14 +450,18 @@ static double node_trees_time(int n, int k, int trees, int per, int handoff, dou
         return HMPI__COST_NEVER;
     }
     for (int t = 0; t < trees; t++) {
-        int h = handoff ? helper_at(t, trees, k, n, per) : 0;
+        int top = t % n;
         arrival[0] = 0;
-        for (int i = 0; i < n; i++) { /* a parent before its children */
-            int q = i == 1 && h > 0 ? h : i <= h && i > 1 ? i - 1 : i; /* the helper second */
-            int j = local_at(q, t % n, n, 0, per);
+        if (handoff) { /* the lane leader's send to the helper */
+            arrival[0] = busy[top] + latency;
+            busy[top] += gap;
+        }
+        for (int q = 0; q < m; q++) { /* a parent before its children */
+            int j = local_at(handoff ? handoff_at(q, trees, n) : q, top, n, 0, per);
             double now = arrival[q];
-            node_links_of(q, n, k, h, child, &nchildren);
-            double free_at = busy[j] + (q > 0 ? receive : 0); /* a lane may root two trees */
+            node_links(q, m, k, child, &nchildren);
+            /* a lane may root two trees */
+            double free_at = busy[j] + (q > 0 || handoff ? receive : 0);
             if (nchildren > 0 && free_at > now)
                 now = free_at;
             for (int i = 0; i < nchildren; i++)
@@ -459,7 +481,8 @@ static double node_trees_time(int n, int k, int trees, int per, int handoff, dou
 static double node_tree_time(const hmpi__coll_ctx *c, const cut *x, double m)
 {
     const hmpi__cost_model *cm = &c->cost;
-    int k = x->radix, trees = x->trees, handoff = hands_off(trees, x->pieces, c->largest);
+    int k = x->radix, trees = x->trees,
+        handoff = hands_off(trees, x->pieces, c->largest, c->packages);
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
     return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), handoff,
@@ -703,8 +726,9 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes in groups of %d "
                       "down trees of radix %d%s, over %d nodes (modelled %.1f us)",
                       pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix,
-                      hands_off(pl.x.trees, pl.x.pieces, c->largest) ? " from a helper" : "", nd.n,
-                      cost);
+                      hands_off(pl.x.trees, pl.x.pieces, c->largest, c->packages) ? " from a helper"
+                                                                                  : "",
+                      nd.n, cost);
     int rc = build(c, a, &pl);
     for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
