@@ -216,8 +216,8 @@ static int handoff_position(int o, int trees, int L)
  * levels (simulated 1 MiB, SMP20E7: 404.5 -> 617.8 us), and where a helper
  * kept the lane leader's crossings instead (the first leaf of its package
  * taking its children, f7f3ea1), the link between the packages stayed
- * the bound and the helper's hop only added (NTW10E5 462.3 -> 472.0,
- * SMP20E7 411.6 -> 412.9, SMP12E5 426.6 -> 428.3). */
+ * the bound and the helper's hop only added (NTW10E5 471.6 -> 471.9,
+ * SMP20E7 403.5 -> 412.9, SMP12E5 416.1 -> 428.3: handoff-trials.csv). */
 static int hands_off(int trees, int pieces, int L, int packages)
 {
     return trees == 2 && pieces >= HANDOFF_PIECES && L > trees + 1 && packages < 2;
