@@ -10,8 +10,6 @@
  * (eight trees of one piece) never takes one. */
 #include "testutil.h"
 
-#include <unistd.h>
-
 #define LARGE (1 << 20)
 #define SMALL (1 << 16)
 
@@ -54,15 +52,6 @@ static void bcast_twice(int n, int root, const char *trees)
     free(expected);
 }
 
-/* How many times needle occurs in text. */
-static int occurrences(const char *text, const char *needle)
-{
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-        n++;
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -71,12 +60,8 @@ int main(int argc, char **argv)
     CHECK(argc > 1 && (strcmp(argv[1], "helper") == 0 || strcmp(argv[1], "none") == 0));
     int helper = strcmp(argv[1], "helper") == 0;
     /* every rank's diagnostics into a file it reads back */
-    char path[] = "/tmp/hmpi-helper-XXXXXX";
-    int fd = mkstemp(path), saved = dup(2);
-    CHECK(fd >= 0 && saved >= 0);
-    fflush(stderr);
-    CHECK(dup2(fd, 2) == 2);
-    close(fd);
+    test_capture capture;
+    test_capture_begin(&capture);
 
     const int roots[3] = {0, size - 1, size / 2};
     int rooted = 0; /* bcasts this rank roots, of each size */
@@ -86,21 +71,13 @@ int main(int argc, char **argv)
         rooted += roots[k] == rank;
     }
 
-    fflush(stderr);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL);
     static char text[1 << 16];
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    text[len] = '\0';
-    fclose(f);
-    unlink(path);
-    dup2(saved, 2);
-    close(saved);
+    test_capture_end(&capture, text, sizeof text);
     /* the root of each bcast reports its trees: 1 MiB two of 64 pieces (or
      * 128 of 4 KiB), 64 KiB eight of one */
-    CHECK_INT(occurrences(text, "twotree: 2 trees, "), rooted);
-    CHECK_INT(occurrences(text, "twotree: 8 trees, 1 pieces a tree"), rooted);
-    CHECK_INT(occurrences(text, "from a helper"), helper * rooted);
+    CHECK_INT(test_occurrences(text, "twotree: 2 trees, "), rooted);
+    CHECK_INT(test_occurrences(text, "twotree: 8 trees, 1 pieces a tree"), rooted);
+    CHECK_INT(test_occurrences(text, "from a helper"), helper * rooted);
     test_done("test_bcast_helper");
     MPI_Finalize();
     return 0;

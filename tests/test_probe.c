@@ -9,8 +9,6 @@
  * (HMPI_PROBE_LATENCY=0): no probe at all. */
 #include "testutil.h"
 
-#include <unistd.h>
-
 static int rank;
 
 /* Sum and broadcast on comm with auto, checked against MPI's own. */
@@ -35,20 +33,14 @@ static void collectives(MPI_Comm comm)
 static int probes_to(const char *text, int peer)
 {
     char needle[64];
-    int n = 0;
     snprintf(needle, sizeof needle, "network latency to rank %d, the farthest", peer);
-    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-        n++;
-    return n;
+    return test_occurrences(text, needle);
 }
 
 /* How many diagnostics in the text report a probe at all. */
 static int probes(const char *text)
 {
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, "network latency to rank")) != NULL; p++)
-        n++;
-    return n;
+    return test_occurrences(text, "network latency to rank");
 }
 
 int main(int argc, char **argv)
@@ -59,12 +51,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     CHECK_INT(size, 8);
     /* every rank's diagnostics into a file it reads back */
-    char path[] = "/tmp/hmpi-probe-XXXXXX";
-    int fd = mkstemp(path), saved = dup(2);
-    CHECK(fd >= 0 && saved >= 0);
-    fflush(stderr);
-    CHECK(dup2(fd, 2) == 2);
-    close(fd);
+    test_capture capture;
+    test_capture_begin(&capture);
 
     /* the world: rank 0 on n0 (leaf0); the farthest, n2 and n3 under leaf1,
      * whose first is rank 4; twice, and on a duplicate: one probe */
@@ -82,16 +70,8 @@ int main(int argc, char **argv)
     if (node != MPI_COMM_NULL)
         collectives(node);
 
-    fflush(stderr);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL);
     static char text[1 << 16];
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    text[len] = '\0';
-    fclose(f);
-    unlink(path);
-    dup2(saved, 2);
-    close(saved);
+    test_capture_end(&capture, text, sizeof text);
     if (rank == 0) { /* the world's (and its duplicate's), the even ranks' */
         CHECK_INT(probes_to(text, 4), probing);
         CHECK_INT(probes_to(text, 2), probing);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int test_checks;
 
@@ -104,6 +105,47 @@ static inline const char *level_type(MPI_Comm comm, int *num, int *index)
     CHECK_MPI(HMPI_Comm_get_hlevel_info(comm, num ? num : &n, index ? index : &i, type, &len));
     CHECK_INT(len, strlen(type));
     return type;
+}
+
+/* This process's diagnostics (stderr) go to a file of its own from
+ * test_capture_begin on; test_capture_end reads them into text (size
+ * bytes at most) and puts stderr back. */
+typedef struct test_capture {
+    char path[32];
+    int saved; /* stderr before */
+} test_capture;
+
+static inline void test_capture_begin(test_capture *c)
+{
+    strcpy(c->path, "/tmp/hmpi-test-XXXXXX");
+    int fd = mkstemp(c->path);
+    c->saved = dup(2);
+    CHECK(fd >= 0 && c->saved >= 0);
+    fflush(stderr);
+    CHECK(dup2(fd, 2) == 2);
+    close(fd);
+}
+
+static inline void test_capture_end(test_capture *c, char *text, size_t size)
+{
+    fflush(stderr);
+    FILE *f = fopen(c->path, "r");
+    CHECK(f != NULL);
+    size_t len = fread(text, 1, size - 1, f);
+    text[len] = '\0';
+    fclose(f);
+    unlink(c->path);
+    dup2(c->saved, 2);
+    close(c->saved);
+}
+
+/* How many times needle occurs in text. */
+static inline int test_occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
 }
 
 /* Every process reports success; rank 0 prints the tally. */
