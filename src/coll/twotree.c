@@ -223,6 +223,12 @@ static int hands_off(int trees, int pieces, int L, int packages)
     return trees == 2 && pieces >= HANDOFF_PIECES && L > trees + 1 && packages < 2;
 }
 
+/* Does the largest node hand off, as the model prices the cut? */
+static int priced_hands_off(const hmpi__coll_ctx *c, const cut *x)
+{
+    return hands_off(x->trees, x->pieces, c->largest, c->packages);
+}
+
 /* Tree t's network part: where the lane leader gets the pieces (non-root
  * nodes) and the leaders it sends them to. */
 static void network_role(const hmpi__nodes *nd, int t, int trees, role *r)
@@ -415,7 +421,7 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     double overhead = hmpi__cost_overhead(m);
     double transfer = piece * stream_per_byte(m);
     double link = c->nodes > 1 ? x->trees * transfer : 0;
-    int handoff = hands_off(x->trees, x->pieces, c->largest, c->packages);
+    int handoff = priced_hands_off(c, x);
     double fanout = most_node_sends(c->largest, x->radix, x->trees,
                                     package_block(c->largest, c->packages, 0), handoff);
     double lead = handoff ? 1 : fanout; /* what the lane leader sends a group */
@@ -481,8 +487,7 @@ static double node_trees_time(int n, int k, int trees, int per, int handoff, dou
 static double node_tree_time(const hmpi__coll_ctx *c, const cut *x, double m)
 {
     const hmpi__cost_model *cm = &c->cost;
-    int k = x->radix, trees = x->trees,
-        handoff = hands_off(trees, x->pieces, c->largest, c->packages);
+    int k = x->radix, trees = x->trees, handoff = priced_hands_off(c, x);
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
     return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), handoff,
@@ -726,9 +731,7 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes in groups of %d "
                       "down trees of radix %d%s, over %d nodes (modelled %.1f us)",
                       pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix,
-                      hands_off(pl.x.trees, pl.x.pieces, c->largest, c->packages) ? " from a helper"
-                                                                                  : "",
-                      nd.n, cost);
+                      priced_hands_off(c, &pl.x) ? " from a helper" : "", nd.n, cost);
     int rc = build(c, a, &pl);
     for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
