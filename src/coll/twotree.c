@@ -396,30 +396,22 @@ static int most_node_sends(int n, int k, int trees, int per, int handoff)
     return most;
 }
 
-/* What a byte adds on a link that streams pieces back to back: a large
- * message's gap, not a lone small message's share of the bandwidth (the
- * built-in model prices an 8 KiB message at 60 % of it, SimGrid at 109 %;
- * priced so, the lane leaders' CPU hid behind the link: 1 MiB at 1024
- * ranks modelled 157.0 us, measured 136.4; now 115.4 and 127.5). */
-static double stream_per_byte(const hmpi__cost_model *m)
-{
-    double big = 1 << 20;
-    return (hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, big) - hmpi__cost_overhead(m)) / big;
-}
-
 /* Modelled time between two pieces of a tree: the busiest resource's, a
- * node's link, which sends `trees` pieces for every piece of the tree it
- * forwards in, or a lane leader's per-message CPU: a piece in and two on,
- * and for each group, the most any rank sends on in all the node trees (one
- * to the helper, handing off) and the other trees' groups in; or, handing
- * off, any other rank's. (Priced with the relay's level and every tree's
- * pieces in, a tuning file's lower gap made the two trees look CPU-bound:
- * groups of 8, 1 MiB 149.3 us where groups of 2 take 125.3.) */
+ * node's link, which streams `trees` pieces for every piece of the tree it
+ * forwards in (priced at a lone 8 KiB message's share of the bandwidth, the
+ * lane leaders' CPU hid behind the link: 1 MiB at 1024 ranks modelled
+ * 157.0 us, measured 136.4; streamed, 115.4 and 127.5), or a lane leader's
+ * per-message CPU: a piece in and two on, and for each group, the most any
+ * rank sends on in all the node trees (one to the helper, handing off) and
+ * the other trees' groups in; or, handing off, any other rank's. (Priced
+ * with the relay's level and every tree's pieces in, a tuning file's lower
+ * gap made the two trees look CPU-bound: groups of 8, 1 MiB 149.3 us where
+ * groups of 2 take 125.3.) */
 static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
 {
     const hmpi__cost_model *m = &c->cost;
     double overhead = hmpi__cost_overhead(m);
-    double transfer = piece * stream_per_byte(m);
+    double transfer = hmpi__cost_stream(m, piece);
     double link = c->nodes > 1 ? x->trees * transfer : 0;
     int handoff = priced_hands_off(c, x);
     double fanout = most_node_sends(c->largest, x->radix, x->trees,

@@ -241,6 +241,14 @@ double hmpi__cost_overhead(const hmpi__cost_model *cm)
     return hmpi__cost_gap(cm, HMPI__LEVEL_NETWORK, 0);
 }
 
+double hmpi__cost_stream(const hmpi__cost_model *cm, double bytes)
+{
+    const double large = 1 << 20;
+    double per_byte =
+        (hmpi__cost_gap(cm, HMPI__LEVEL_NETWORK, large) - hmpi__cost_overhead(cm)) / large;
+    return per_byte > 0 ? bytes * per_byte : 0;
+}
+
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes)
 {

@@ -46,6 +46,12 @@ double hmpi__cost_gap(const hmpi__cost_model *cm, int level, double bytes);
  * adds to a round between nodes (where nothing else shares it). */
 double hmpi__cost_overhead(const hmpi__cost_model *cm);
 
+/* The time `bytes` hold a node's network link when it streams messages back
+ * to back: a large message's gap per byte, not a lone small message's share
+ * of the bandwidth that the gap at `bytes` charges (SMPI's defaults and
+ * measured NICs both fill the link with several small messages in flight). */
+double hmpi__cost_stream(const hmpi__cost_model *cm, double bytes);
+
 /* A round in which `senders` processes of one node each send `messages`
  * messages of `bytes` at level at once: each pays its own per-message cost
  * (the gap at 0 bytes), the bytes of all share the node's link. */
