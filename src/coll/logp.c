@@ -174,7 +174,7 @@ static void price(const hmpi__coll_ctx *c, double bytes, prices *pr)
      * 1024 simulated ranks took 15.2 -> 14.4 us on 0.25 us links and
      * 28.6 -> 26.3 on 1 us links, but the reduce there 26.4 -> 28.2, and
      * SUMMA, whose row and column bcasts of 8 KiB blocks share the links,
-     * 5106 -> 6546 us on NTW10E5 and 4796 -> 5915 on SMP20E7 */
+     * 5106 -> 6548 us on NTW10E5 and 4796 -> 5915 on SMP20E7 */
     double gap = hmpi__cost_gap(m, HMPI__LEVEL_NETWORK, bytes);
     pr->wire = gap > pr->net_busy ? gap - pr->net_busy : 0;
     if (pr->node_busy <= 0) /* a tuning file may say so; progress all the same */
