@@ -4,7 +4,8 @@
  * (sum, max, a non-commutative user op) x communicator (world, shuffled,
  * subset). Persistent requests are started three times with new contents;
  * the nonblocking and blocking forms run too.
- *   test_coll [collective ...]   (default: all) */
+ *   test_coll [world|shuffled] [collective ...]
+ * (default: all three communicators, all collectives) */
 #include "collcase.h"
 
 static int cases;
@@ -118,6 +119,12 @@ static void ordered_multilane(MPI_Comm comm)
             }
 }
 
+/* Index in main's comms[] of the communicator an argument names, or -1. */
+static int comm_named(const char *arg)
+{
+    return strcmp(arg, "world") == 0 ? 0 : strcmp(arg, "shuffled") == 0 ? 1 : -1;
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -130,20 +137,23 @@ int main(int argc, char **argv)
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
     MPI_Comm_split(MPI_COMM_WORLD, rank % 3 == 1 ? MPI_UNDEFINED : 0, size - rank, &subset);
     MPI_Comm comms[] = {MPI_COMM_WORLD, shuffled, subset};
-    /* "quick" (MPICH's spinning ranks): the subset communicator left out */
-    int quick = argc > 1 && strcmp(argv[1], "quick") == 0, ncomms = quick ? 2 : 3;
-    int all = argc == 1 + quick;
+    /* "world" or "shuffled" first (MPICH's spinning ranks): that
+     * communicator alone, else all three */
+    int first = 0, ncomms = 3, only = argc > 1 ? comm_named(argv[1]) : -1;
+    if (only >= 0)
+        first = only, ncomms = only + 1;
+    int all = argc == 1 + (only >= 0);
     for (int coll = 0; coll < NCOLL; coll++) {
         int wanted = all;
-        for (int i = 1 + quick; i < argc; i++)
+        for (int i = 1 + (only >= 0); i < argc; i++)
             wanted |= strcmp(argv[i], coll_name[coll]) == 0;
         if (!wanted)
             continue;
-        for (int ci = 0; ci < ncomms; ci++)
+        for (int ci = first; ci < ncomms; ci++)
             if (comms[ci] != MPI_COMM_NULL)
                 run_coll(coll, comms[ci]);
     }
-    for (int ci = 0; ci < ncomms && all; ci++)
+    for (int ci = first; ci < ncomms && all; ci++)
         if (comms[ci] != MPI_COMM_NULL)
             ordered_multilane(comms[ci]);
     if (subset != MPI_COMM_NULL)
