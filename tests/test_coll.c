@@ -139,9 +139,9 @@ int main(int argc, char **argv)
     MPI_Comm comms[] = {MPI_COMM_WORLD, shuffled, subset};
     /* "world" or "shuffled" first (MPICH's spinning ranks): that
      * communicator alone, else all three */
-    int first = 0, ncomms = 3, only = argc > 1 ? comm_named(argv[1]) : -1;
+    int first = 0, end = 3, only = argc > 1 ? comm_named(argv[1]) : -1;
     if (only >= 0)
-        first = only, ncomms = only + 1;
+        first = only, end = only + 1;
     int all = argc == 1 + (only >= 0);
     for (int coll = 0; coll < NCOLL; coll++) {
         int wanted = all;
@@ -149,11 +149,11 @@ int main(int argc, char **argv)
             wanted |= strcmp(argv[i], coll_name[coll]) == 0;
         if (!wanted)
             continue;
-        for (int ci = first; ci < ncomms; ci++)
+        for (int ci = first; ci < end; ci++)
             if (comms[ci] != MPI_COMM_NULL)
                 run_coll(coll, comms[ci]);
     }
-    for (int ci = first; ci < ncomms && all; ci++)
+    for (int ci = first; ci < end && all; ci++)
         if (comms[ci] != MPI_COMM_NULL)
             ordered_multilane(comms[ci]);
     if (subset != MPI_COMM_NULL)
