@@ -82,7 +82,8 @@ static void run_case(int c, int rank, const stream *s, double start, double t[2]
 {
     static const int children[2] = {4, 6};
     int forwards = c == FORWARD || c == DUPLEX;
-    t[0] = t[1] = 0;
+    /* the stream ends at rank 2, or at its children; rank 3's only loads node 1 */
+    int ends = forwards ? rank == 4 || rank == 6 : rank == 2;
     if (rank == 0)
         send_stream(s, 2, c != AT_ONCE);
     else if (rank == 1 && c == DUPLEX)
@@ -91,12 +92,10 @@ static void run_case(int c, int rank, const stream *s, double start, double t[2]
         receive_stream(s, 0, children, forwards ? 2 : 0, start, &t[0], &t[1]);
     else if (rank == 3 && c == DUPLEX)
         receive_stream(s, 1, NULL, 0, start, &t[0], &t[1]);
-    else if (forwards && (rank == 4 || rank == 6))
+    else if (ends)
         receive_stream(s, 2, NULL, 0, start, &t[0], &t[1]);
-    if (forwards && rank == 2)
-        t[0] = t[1] = 0; /* the stream ends at its children */
-    if (c == DUPLEX && rank == 3)
-        t[0] = t[1] = 0; /* the second stream only loads node 1's link */
+    if (!ends)
+        t[0] = t[1] = 0;
 }
 
 int main(int argc, char **argv)
