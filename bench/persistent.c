@@ -13,78 +13,11 @@
  *             with its ratio to the blocking MPI_<coll>
  * and, with --algorithms, hmpi's topology-aware algorithm against its flat
  * one on ordered and on shuffled ranks. Ratios < 1 mean hmpi is faster. */
-#include <hmpi.h>
+#include "collcalls.h"
 
-#if defined(OPEN_MPI) && OPEN_MPI
-#include <mpi-ext.h>
-#endif
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
-#define PCOLL(name) MPIX_##name##_init
-#define HAVE_PCOLL 1
-#elif MPI_VERSION >= 4
-#define PCOLL(name) MPI_##name##_init
-#define HAVE_PCOLL 1
-#else
-#define HAVE_PCOLL 0
-#endif
-
-enum { BCAST, ALLREDUCE, REDUCE, ALLGATHER, ALLTOALL, GATHER, SCATTER, BARRIER, RSB, NCOLL };
-static const char *const names[NCOLL] = {"bcast",     "allreduce", "reduce",
-                                         "allgather", "alltoall",  "gather",
-                                         "scatter",   "barrier",   "reduce_scatter_block"};
 enum { V_HMPI, V_MPI_I, V_MPI_INIT, V_MPI, V_HMPI_BLOCKING, NVARIANTS };
 
-struct bench {
-    int coll, bytes, count; /* count: elements (bytes for data, ints for reductions) */
-    MPI_Comm comm;
-    char *sbuf, *rbuf;
-    HMPI_Request hreq;
-    MPI_Request mreq;
-};
-
 static int reps = 15;
-
-static int is_reduction(int coll)
-{
-    return coll == ALLREDUCE || coll == REDUCE || coll == RSB;
-}
-
-static MPI_Datatype type_of(int coll)
-{
-    return is_reduction(coll) ? MPI_INT : MPI_BYTE;
-}
-
-static int hmpi_init(struct bench *b, MPI_Info info)
-{
-    MPI_Datatype t = type_of(b->coll);
-    int c = b->count;
-    switch (b->coll) {
-    case BCAST:
-        return HMPI_Bcast_init(b->rbuf, c, t, 0, b->comm, info, &b->hreq);
-    case ALLREDUCE:
-        return HMPI_Allreduce_init(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, info, &b->hreq);
-    case REDUCE:
-        return HMPI_Reduce_init(b->sbuf, b->rbuf, c, t, MPI_SUM, 0, b->comm, info, &b->hreq);
-    case ALLGATHER:
-        return HMPI_Allgather_init(b->sbuf, c, t, b->rbuf, c, t, b->comm, info, &b->hreq);
-    case ALLTOALL:
-        return HMPI_Alltoall_init(b->sbuf, c, t, b->rbuf, c, t, b->comm, info, &b->hreq);
-    case GATHER:
-        return HMPI_Gather_init(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, info, &b->hreq);
-    case SCATTER:
-        return HMPI_Scatter_init(b->sbuf, c, t, b->rbuf, c, t, 0, b->comm, info, &b->hreq);
-    case BARRIER:
-        return HMPI_Barrier_init(b->comm, info, &b->hreq);
-    default:
-        return HMPI_Reduce_scatter_block_init(b->sbuf, b->rbuf, c, t, MPI_SUM, b->comm, info,
-                                              &b->hreq);
-    }
-}
 
 static int mpi_nonblocking(struct bench *b)
 {
@@ -144,51 +77,6 @@ static int mpi_persistent_init(struct bench *b)
 #endif
 }
 
-/* One blocking call of the library P (MPI or HMPI): the same arguments. */
-#define BLOCKING_CALL(P, b)                                                                        \
-    do {                                                                                           \
-        MPI_Datatype t_ = type_of((b)->coll);                                                      \
-        int c_ = (b)->count;                                                                       \
-        switch ((b)->coll) {                                                                       \
-        case BCAST:                                                                                \
-            P##_Bcast((b)->rbuf, c_, t_, 0, (b)->comm);                                            \
-            break;                                                                                 \
-        case ALLREDUCE:                                                                            \
-            P##_Allreduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);                       \
-            break;                                                                                 \
-        case REDUCE:                                                                               \
-            P##_Reduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, 0, (b)->comm);                       \
-            break;                                                                                 \
-        case ALLGATHER:                                                                            \
-            P##_Allgather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                        \
-            break;                                                                                 \
-        case ALLTOALL:                                                                             \
-            P##_Alltoall((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                         \
-            break;                                                                                 \
-        case GATHER:                                                                               \
-            P##_Gather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                        \
-            break;                                                                                 \
-        case SCATTER:                                                                              \
-            P##_Scatter((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                       \
-            break;                                                                                 \
-        case BARRIER:                                                                              \
-            P##_Barrier((b)->comm);                                                                \
-            break;                                                                                 \
-        default:                                                                                   \
-            P##_Reduce_scatter_block((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);            \
-        }                                                                                          \
-    } while (0)
-
-static void mpi_blocking(struct bench *b)
-{
-    BLOCKING_CALL(MPI, b);
-}
-
-static void hmpi_blocking(struct bench *b)
-{
-    BLOCKING_CALL(HMPI, b);
-}
-
 static void run_once(struct bench *b, int variant)
 {
     switch (variant) {
@@ -210,12 +98,6 @@ static void run_once(struct bench *b, int variant)
     default:
         mpi_blocking(b);
     }
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
 }
 
 /* Batch size so that a batch lasts about a millisecond: every rank runs the
@@ -249,28 +131,6 @@ static double measure(struct bench *b, int variant)
     double median = t[reps / 2];
     free(t);
     return median;
-}
-
-static void setup(struct bench *b, int coll, int bytes, MPI_Comm comm)
-{
-    int size;
-    MPI_Comm_size(comm, &size);
-    b->coll = coll;
-    b->bytes = bytes;
-    b->count = is_reduction(coll) ? (bytes + 3) / 4 : bytes;
-    b->comm = comm;
-    size_t total = (size_t)(bytes + 4) * (size_t)size + 64;
-    b->sbuf = calloc(total, 1);
-    b->rbuf = calloc(total, 1);
-    if (coll == RSB) /* count is per process: keep the whole vector the given size */
-        b->count = (b->count + size - 1) / size;
-    b->hreq = HMPI_REQUEST_NULL;
-}
-
-static void teardown(struct bench *b)
-{
-    free(b->sbuf);
-    free(b->rbuf);
 }
 
 static void compare_with_mpi(int coll, int bytes, MPI_Comm comm, int rank)

@@ -49,7 +49,7 @@ static const char *const algs[NCOLL][NALG] = {
 };
 
 /* Algorithms that refuse non-commutative ops. */
-static int commutative_only(const char *alg, int coll)
+static inline int commutative_only(const char *alg, int coll)
 {
     return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring")) ||
            strncmp(alg, "multilane", 9) == 0 || !strcmp(alg, "halving") || !strcmp(alg, "logp") ||
@@ -244,6 +244,12 @@ static void run_reference(const struct caseinfo *k, struct side *snd, struct sid
         break;
     case RSB:
         MPI_Reduce_scatter_block(sb, rb, c, t, k->op, k->comm);
+        if (sb == MPI_IN_PLACE) { /* past the result, undefined: MPICH uses it as scratch */
+            MPI_Aint lb, extent;
+            MPI_Type_get_extent(t, &lb, &extent);
+            size_t block = (size_t)extent * (size_t)c;
+            memcpy(rcv->ref + block, rcv->mine + block, rcv->bytes - block);
+        }
         break;
     case SCAN:
         MPI_Scan(sb, rb, c, t, k->op, k->comm);

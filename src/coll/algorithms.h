@@ -37,26 +37,33 @@
     X(HALVING, halving)                                                                            \
     X(TWOTREE, twotree)                                                                            \
     X(LOGP, logp)                                                                                  \
-    X(MULTIPORT, multiport)
+    X(MULTIPORT, multiport)                                                                        \
+    X(SHM, shm)
 
 /* What a row needs of the call. */
 #define HMPI__NEEDS_COMMUTATIVE 1u /* a commutative op */
 #define HMPI__NEEDS_ORDERED 2u     /* a commutative op, or every node's ranks consecutive */
+/* every rank in one node's shared memory, a blocking or persistent call (a
+ * channel: hmpi__coll_ctx's shm) and, for reductions, a contiguous datatype */
+#define HMPI__NEEDS_SEGMENT 4u
 
 #define HMPI__COLL_ALGORITHMS(X)                                                                   \
     X(BARRIER, DISSEMINATION, hmpi__barrier_dissemination, 0, hmpi__cost_dissemination)            \
     X(BARRIER, HIERARCHICAL, hmpi__barrier_hierarchical, 0, hmpi__cost_barrier_hierarchical)       \
+    X(BARRIER, SHM, hmpi__barrier_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_barrier_shm)                \
     X(BCAST, BINOMIAL, hmpi__bcast_binomial, 0, hmpi__cost_binomial)                               \
     X(BCAST, LINEAR, hmpi__bcast_linear, 0, hmpi__cost_linear)                                     \
     X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
     X(BCAST, MULTILANE, hmpi__bcast_multilane, 0, hmpi__cost_multilane)                            \
     X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
     X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
+    X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_bcast_shm)                      \
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
     X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_tree_hierarchical)                                                                \
     X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)        \
     X(REDUCE, LOGP, hmpi__reduce_logp, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_logp)                   \
+    X(REDUCE, SHM, hmpi__reduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)                   \
     X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, 0,                        \
       hmpi__cost_allreduce_recursive_doubling)                                                     \
     X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
@@ -65,27 +72,34 @@
     X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)  \
     X(ALLREDUCE, MULTIPORT, hmpi__allreduce_multiport, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_multiport)                                                                        \
+    X(ALLREDUCE, SHM, hmpi__allreduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)             \
     X(GATHER, LINEAR, hmpi__gather_linear, 0, hmpi__cost_linear)                                   \
     X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, 0, hmpi__cost_rooted_hierarchical)          \
     X(GATHER, BINOMIAL, hmpi__gather_binomial, 0, hmpi__cost_rooted_binomial)                      \
+    X(GATHER, SHM, hmpi__gather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                   \
     X(SCATTER, LINEAR, hmpi__scatter_linear, 0, hmpi__cost_linear)                                 \
     X(SCATTER, HIERARCHICAL, hmpi__scatter_hierarchical, 0, hmpi__cost_rooted_hierarchical)        \
     X(SCATTER, BINOMIAL, hmpi__scatter_binomial, 0, hmpi__cost_rooted_binomial)                    \
+    X(SCATTER, SHM, hmpi__scatter_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                 \
     X(ALLGATHER, RING, hmpi__allgather_ring, 0, hmpi__cost_allgather_ring)                         \
     X(ALLGATHER, LINEAR, hmpi__allgather_linear, 0, hmpi__cost_exchange_linear)                    \
     X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \
     X(ALLGATHER, LEADERS, hmpi__allgather_leaders, 0, hmpi__cost_allgather_leaders)                \
     X(ALLGATHER, BRUCK, hmpi__allgather_bruck, 0, hmpi__cost_bruck)                                \
+    X(ALLGATHER, SHM, hmpi__allgather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)           \
     X(ALLTOALL, PAIRWISE, hmpi__alltoall_pairwise, 0, hmpi__cost_pairwise)                         \
     X(ALLTOALL, LINEAR, hmpi__alltoall_linear, 0, hmpi__cost_exchange_linear)                      \
     X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, 0, hmpi__cost_alltoall_leaders)         \
     X(ALLTOALL, BRUCK, hmpi__alltoall_bruck, 0, hmpi__cost_alltoall_bruck)                         \
+    X(ALLTOALL, SHM, hmpi__alltoall_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)             \
     X(REDUCE_SCATTER_BLOCK, BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0,                \
       hmpi__cost_reduce_scatter)                                                                   \
     X(REDUCE_SCATTER_BLOCK, HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,                 \
       HMPI__NEEDS_COMMUTATIVE, hmpi__cost_reduce_scatter_hierarchical)                             \
     X(REDUCE_SCATTER_BLOCK, HALVING, hmpi__reduce_scatter_block_halving, HMPI__NEEDS_COMMUTATIVE,  \
       hmpi__cost_halving)                                                                          \
+    X(REDUCE_SCATTER_BLOCK, SHM, hmpi__reduce_scatter_block_shm, HMPI__NEEDS_SEGMENT,              \
+      hmpi__cost_reduce_scatter_shm)                                                               \
     X(SCAN, RECURSIVE_DOUBLING, hmpi__scan_recursive_doubling, 0, hmpi__cost_recursive_doubling)   \
     X(SCAN, LINEAR, hmpi__scan_linear, 0, hmpi__cost_chain)                                        \
     X(EXSCAN, RECURSIVE_DOUBLING, hmpi__exscan_recursive_doubling, 0,                              \

@@ -297,13 +297,53 @@ static int settings(const hmpi__entry *e, hmpi__coll_key *k)
     return MPI_SUCCESS;
 }
 
+/* The node's shared memory for the call's schedule, on a communicator
+ * within one node: the communicator's channel for blocking calls, one of
+ * its own for persistent ones (agreed over the node: collective, in _init).
+ * Nonblocking calls pass messages: agreeing on a channel would synchronise
+ * them. */
+static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__coll_ctx *c)
+{
+    hmpi__shm *shm;
+    if (c->nodes != 1 || c->size < 2 || e->form == HMPI__FORM_NONBLOCKING)
+        return MPI_SUCCESS;
+    TRY(hmpi__shm_get(e->comm, e->fn, &shm)); /* collective on the first call */
+    if (!shm || !hmpi__coll_has_algorithm(k->args.coll, HMPI__ALG_SHM) ||
+        (k->algorithm != HMPI__ALG_AUTO && k->algorithm != HMPI__ALG_SHM))
+        return MPI_SUCCESS;
+    TRY(hmpi__shm_acquire(shm, e->form == HMPI__FORM_PERSISTENT, e->fn, &c->shm));
+    c->shm_usable = hmpi__coll_shm_usable(c, &k->args);
+    return MPI_SUCCESS;
+}
+
+/* Choose the algorithm and build its schedule into a request. */
+static int build_schedule(const hmpi__entry *e, const hmpi__coll_key *k, int persistent,
+                          hmpi__coll_ctx *c, HMPI_Request *out)
+{
+    const hmpi__coll_args *a = &k->args;
+    hmpi__coll_builder builder = NULL;
+    int rc;
+    if ((rc = hmpi__coll_select(e->fn, a, k->algorithm, c, &builder)) != MPI_SUCCESS)
+        return rc;
+    rc = e->form == HMPI__FORM_BLOCKING ? hmpi__comm_private_blocking(e->comm, &c->comm, &c->tag)
+                                        : hmpi__comm_private_tag(e->comm, &c->comm, &c->tag);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!(c->s = hmpi__sched_create()))
+        return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
+    if (!moves_nothing(a, c->rank) && (rc = builder(c, a)) != MPI_SUCCESS) {
+        hmpi__sched_free(c->s);
+        return rc;
+    }
+    return hmpi__request_create(c->s, persistent, e->comm, e->fn, out);
+}
+
 /* Build the schedule of k's call into a request (persistent: kept). */
 static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int persistent,
                          HMPI_Request *out)
 {
     const hmpi__coll_args *a = &k->args;
     hmpi__coll_ctx c;
-    hmpi__coll_builder builder = NULL;
     hmpi__commloc *cl;
     hmpi__shape shape;
     int rc, commutative = 1;
@@ -329,19 +369,12 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.lane_trees = k->lane_trees;
     c.bcast_trees = k->bcast_trees;
     c.cost = k->cost;
-    if ((rc = hmpi__coll_select(e->fn, a, k->algorithm, &c, &builder)) != MPI_SUCCESS)
+    if ((rc = node_channel(e, k, &c)) != MPI_SUCCESS)
         return rc;
-    rc = e->form == HMPI__FORM_BLOCKING ? hmpi__comm_private_blocking(e->comm, &c.comm, &c.tag)
-                                        : hmpi__comm_private_tag(e->comm, &c.comm, &c.tag);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!(c.s = hmpi__sched_create()))
-        return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
-    if (!moves_nothing(a, c.rank) && (rc = builder(&c, a)) != MPI_SUCCESS) {
-        hmpi__sched_free(c.s);
-        return rc;
-    }
-    return hmpi__request_create(c.s, persistent, e->comm, e->fn, out);
+    rc = build_schedule(e, k, persistent, &c, out);
+    if (c.shm && !c.shm_taken) /* the schedule does not use it */
+        hmpi__shm_release(c.shm);
+    return rc;
 }
 
 /* The build step: a blocking call with predefined types and op takes its

@@ -10,6 +10,7 @@
 #include "core/model.h"
 #include "core/signatures.h"
 #include "schedule/request.h"
+#include "shm/shm.h"
 
 /* HMPI__BARRIER, HMPI__BCAST, ...: in the order of HMPI__COLLECTIVES. */
 enum hmpi__coll {
@@ -67,6 +68,11 @@ typedef struct hmpi__coll_ctx {
     int lane_trees;       /* multi-lane allreduce's node steps: 1 flat, k trees (hmpi_lane_trees) */
     int bcast_trees;      /* twotree: trees forced (hmpi_bcast_trees); 0: auto */
     hmpi__cost_model cost; /* the machine's cost model */
+    /* the node's shared memory: a channel for this schedule (NULL: none),
+     * whether the call can use it (HMPI__NEEDS_SEGMENT), and whether the
+     * builder gave it to the schedule (else the build gives it back) */
+    hmpi__shm_chan *shm;
+    int shm_usable, shm_taken;
 } hmpi__coll_ctx;
 
 /* Prepare every message of the call's schedule in c->s. */
@@ -99,6 +105,10 @@ int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchi
                     int count, MPI_Datatype type, int one_per_round);
 int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchildren,
                   const void *input, int count, MPI_Datatype type, MPI_Op op, const void **result);
+/* Can the call use the schedule's shared-memory channel (c->shm): a type
+ * the segment's pieces hold, contiguous for reductions? The same on every
+ * process. */
+int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
 /* Modelled time of the combining alltoall for ngroups groups of per_group
  * processes and blocks of `block` bytes, at its best number of leaders per
  * group (*leaders). */

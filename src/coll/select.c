@@ -88,9 +88,16 @@ int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *a
     return MPI_SUCCESS;
 }
 
+int hmpi__coll_has_algorithm(int coll, int alg)
+{
+    return find_row(coll, alg) >= 0;
+}
+
 static int eligible(const row *r, const hmpi__coll_ctx *c)
 {
     if ((r->needs & HMPI__NEEDS_COMMUTATIVE) && !c->commutative)
+        return 0;
+    if ((r->needs & HMPI__NEEDS_SEGMENT) && !c->shm_usable)
         return 0;
     return !(r->needs & HMPI__NEEDS_ORDERED) || c->commutative || c->ordered_nodes;
 }
@@ -106,6 +113,12 @@ static int forced(const char *fn, const hmpi__coll_args *a, int alg, const hmpi_
                                 "algorithm '%s' does not implement %s (it has: %s)",
                                 algorithm_name(alg), hmpi__coll_name(a->coll), have);
     }
+    if ((rows[i].needs & HMPI__NEEDS_SEGMENT) && !c->shm_usable)
+        return hmpi__error_code(MPI_ERR_ARG, fn,
+                                "algorithm '%s' needs every rank in one node's shared memory, a "
+                                "blocking or persistent call, a free segment (HMPI_SHM, "
+                                "HMPI_SHM_CHANNELS) and, for reductions, a contiguous 'datatype'",
+                                algorithm_name(alg));
     if (!eligible(&rows[i], c))
         return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'%s",
                                 algorithm_name(alg),

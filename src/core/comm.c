@@ -31,6 +31,7 @@ void hmpi__shared_init(hmpi__shared *obj, void (*destroy)(hmpi__shared *),
     obj->refs = 1;
     obj->destroy = destroy;
     obj->fits = fits;
+    obj->retire = NULL;
 }
 
 void hmpi__shared_ref(hmpi__shared *obj)
@@ -67,6 +68,10 @@ static void drop_slots(comm_ctx *c)
 
 static void ctx_free(comm_ctx *c)
 {
+    /* a copy never verified holds what its origin made: that one retires it */
+    for (int i = 0; i < HMPI__NSLOTS && !c->unverified; i++)
+        if (c->slot[i] && c->slot[i]->retire)
+            c->slot[i]->retire(c->slot[i]);
     drop_slots(c);
     if (c->dup != MPI_COMM_NULL)
         MPI_Comm_free(&c->dup);

@@ -20,6 +20,7 @@ enum hmpi__slot_id {
     HMPI__SLOT_ISO,      /* HMPI_Iso_neighborhood_create's */
     HMPI__SLOT_CART_NBR, /* MPI's Cartesian neighbourhood, as an isomorphic one */
     HMPI__SLOT_COLL_CACHE,
+    HMPI__SLOT_SHM, /* the node's shared memory (src/shm): after the schedules that use it */
     HMPI__NSLOTS
 };
 
@@ -30,6 +31,11 @@ typedef struct hmpi__shared {
     /* NULL: any communicator with the same group fits; else 1 when obj still
      * describes comm (e.g. the same Cartesian topology). Local. */
     int (*fits)(const struct hmpi__shared *obj, MPI_Comm comm);
+    /* NULL, or what must be given back collectively when the communicator
+     * that made obj is freed (or at MPI_Finalize), even while others still
+     * hold references: e.g. shared-memory windows. Called by every process
+     * of the communicator, before the context drops its reference. */
+    void (*retire)(struct hmpi__shared *obj);
 } hmpi__shared;
 
 void hmpi__shared_init(hmpi__shared *obj, void (*destroy)(hmpi__shared *),

@@ -100,6 +100,18 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_P2P] = {"HMPI_P2P", NULL, CFG_ENUM, p2p_modes, "auto",
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},
+    [HMPI__CFG_SHM] = {"HMPI_SHM", NULL, CFG_BOOL, NULL, "1",
+                       "collectives on a communicator within one node may move data through "
+                       "a segment of the node's shared memory (MPI_Win_allocate_shared, made "
+                       "at the first blocking or persistent collective; never under SimGrid)"},
+    [HMPI__CFG_SHM_SLOT_BYTES] = {"HMPI_SHM_SLOT_BYTES", NULL, CFG_INT, NULL, "65536",
+                                  "shared-memory collectives: each rank's part of a segment, two "
+                                  "buffers that pipeline large messages in pieces of half of it "
+                                  "(4096 to 16777216, read when the segment is made)"},
+    [HMPI__CFG_SHM_CHANNELS] = {"HMPI_SHM_CHANNELS", NULL, CFG_INT, NULL, "8",
+                                "shared-memory collectives: segments a communicator may make "
+                                "for its persistent collectives, one each while it lives (the "
+                                "blocking ones share one more); past them, message passing"},
     [HMPI__CFG_ISO_ALGORITHM] = {"HMPI_ISO_ALGORITHM", "hmpi_iso_algorithm", CFG_ENUM,
                                  hmpi__iso_algorithm_names, "auto",
                                  "algorithm of the isomorphic neighbourhood collectives"},

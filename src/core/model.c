@@ -11,7 +11,9 @@
  * extrapolated from the last two beyond. Without a file, the defaults model
  * a generic cluster. Levels: between ranks of one node, and between nodes.
  * Besides, the link between a node's packages, which every process's
- * crossing bytes share (a tuning file's `package` line, else the default). */
+ * crossing bytes share (a tuning file's `package` line, else the default),
+ * and the node's shared memory: a flag's trip between two cores and one
+ * core's copy rate (a tuning file's `shm` line, else the defaults). */
 #include "core/model.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -44,6 +46,8 @@ static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 #define NETWORK_LATENCY_US 2.0    /* without a probe (hierarchy/probe.c) */
 #define NODE_SERIAL 0.125         /* share of a node message's copy that a further one adds */
 #define PACKAGE_BYTES_PER_US 40e3 /* each way, two or three UPI / Infinity Fabric links */
+#define SHM_FLAG_US 0.1           /* a cache line from one core to another and back */
+#define SHM_BYTES_PER_US 8e3      /* one core's memcpy beyond its caches */
 static const struct {
     double bytes, share;
 } ramp[] = {{0, 0.6}, {4096, 0.6}, {16384, 0.7}, {65536, 0.95}, {1048576, 1.0}};
@@ -88,6 +92,8 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
     static const double serial[HMPI__NLEVELS] = {NODE_SERIAL, 1.0};
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
+    cm->shm_flag_us = SHM_FLAG_US;
+    cm->shm_bytes_per_us = SHM_BYTES_PER_US;
     for (int l = 0; l < HMPI__NLEVELS; l++)
         for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
             double transfer = ramp[i].bytes / (ramp[i].share * bandwidth[l]);
@@ -113,9 +119,10 @@ static int level_of(const char *name, size_t len)
     return -1;
 }
 
-/* One line: "LEVEL BYTES LATENCY_US GAP_US", or "package BYTES_PER_US" (the
- * link between a node's packages, each way); '#' starts a comment. 0 on
- * success, 1 for a blank line, -1 when malformed. */
+/* One line: "LEVEL BYTES LATENCY_US GAP_US", "package BYTES_PER_US" (the
+ * link between a node's packages, each way) or "shm FLAG_US BYTES_PER_US"
+ * (the node's shared memory); '#' starts a comment. 0 on success, 1 for a
+ * blank line, -1 when malformed. */
 static int parse_line(const char *line, model *m)
 {
     const char *p = line;
@@ -129,8 +136,10 @@ static int parse_line(const char *line, model *m)
         p++;
     int level = level_of(word, (size_t)(p - word));
     int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
+    int shm = level < 0 && p - word == 3 && strncmp(word, "shm", 3) == 0;
+    int values = package ? 1 : shm ? 2 : 3;
     double v[3];
-    for (int i = 0; i < (package ? 1 : 3); i++) {
+    for (int i = 0; i < values; i++) {
         errno = 0;
         v[i] = strtod(p, &end);
         if (end == p || errno || v[i] < 0)
@@ -139,8 +148,14 @@ static int parse_line(const char *line, model *m)
     }
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
         p++;
-    if ((level < 0 && !package) || (*p && *p != '#') || (package && v[0] <= 0))
+    if ((level < 0 && !package && !shm) || (*p && *p != '#') || ((package || shm) && v[0] <= 0) ||
+        (shm && v[1] <= 0))
         return -1;
+    if (shm) {
+        m->cost.shm_flag_us = v[0];
+        m->cost.shm_bytes_per_us = v[1];
+        return 0;
+    }
     if (package) {
         m->cost.package_bytes_per_us = v[0];
         return 0;
@@ -158,12 +173,15 @@ static int load_file(const char *path, model *m, const char *fn)
                                 path);
     memset(&m->cost, 0, sizeof m->cost);
     m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
+    m->cost.shm_flag_us = SHM_FLAG_US;
+    m->cost.shm_bytes_per_us = SHM_BYTES_PER_US;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (parse_line(line, m) < 0) {
             rc = hmpi__error_code(MPI_ERR_FILE, fn,
                                   "tuning file '%s', line %d: expected 'node|network BYTES "
-                                  "LATENCY_US GAP_US' or 'package BYTES_PER_US'",
+                                  "LATENCY_US GAP_US', 'package BYTES_PER_US' or 'shm FLAG_US "
+                                  "BYTES_PER_US'",
                                   path, lineno);
             break;
         }
@@ -260,6 +278,11 @@ double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders,
            (senders - 1.0) * messages * (shared > 0 ? shared : 0);
 }
 
+double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes)
+{
+    return bytes > 0 ? bytes / cm->shm_bytes_per_us : 0;
+}
+
 double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
 {
     return bytes > 0 ? bytes / cm->package_bytes_per_us : 0;
@@ -267,7 +290,8 @@ double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
 
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
-    if (x->package_bytes_per_us != y->package_bytes_per_us)
+    if (x->package_bytes_per_us != y->package_bytes_per_us || x->shm_flag_us != y->shm_flag_us ||
+        x->shm_bytes_per_us != y->shm_bytes_per_us)
         return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];

@@ -20,6 +20,9 @@ typedef struct hmpi__cost_model {
     /* bytes/us each way between the packages (sockets) of one node, which
      * every message crossing between them shares (UPI, Infinity Fabric) */
     double package_bytes_per_us;
+    /* the node's shared memory: a flag's trip from one core to another
+     * (us), and the bytes/us of one core's copy through a segment */
+    double shm_flag_us, shm_bytes_per_us;
 } hmpi__cost_model;
 
 /* Messages at most this big go eager on common transports (UCX, Open MPI's
@@ -57,6 +60,9 @@ double hmpi__cost_stream(const hmpi__cost_model *cm, double bytes);
  * (the gap at 0 bytes), the bytes of all share the node's link. */
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes);
+
+/* Time for one core to copy `bytes` through the node's shared memory. */
+double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes);
 
 /* Time for `bytes` to cross one way between the packages of one node, all
  * of them sharing the link (the messages of every process of a node step). */

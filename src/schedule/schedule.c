@@ -2,11 +2,12 @@
 #include "schedule/schedule.h"
 #include "core/config.h"
 #include "core/pmpi.h"
+#include "util/backoff.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { STEP_MEMCPY, STEP_PACK, STEP_REDUCE, STEP_PACK_TO, STEP_UNPACK_FROM };
+enum { STEP_MEMCPY, STEP_PACK, STEP_REDUCE, STEP_PACK_TO, STEP_UNPACK_FROM, STEP_CALL };
 
 typedef struct step {
     int kind;
@@ -15,9 +16,15 @@ typedef struct step {
     int scount, dcount;
     MPI_Datatype stype, dtype;
     MPI_Op op;
-    size_t bytes; /* STEP_MEMCPY: bytes; STEP_PACK: pack buffer size */
-    void *pack;   /* STEP_PACK: buffer */
+    size_t bytes;      /* STEP_MEMCPY: bytes; STEP_PACK: pack buffer size */
+    void *pack;        /* STEP_PACK: buffer */
+    hmpi__sched_fn fn; /* STEP_CALL: fn(dst, &done) */
 } step;
+
+typedef struct release {
+    void (*fn)(void *arg);
+    void *arg;
+} release;
 
 /* A message of the schedule, kept to post it again in nonblocking mode. */
 typedef struct message {
@@ -53,9 +60,13 @@ struct hmpi__sched {
     int ntypes, cap_types;
     MPI_Datatype *types; /* derived datatypes the messages and steps use */
     int nafter, cap_after;
-    int *after;  /* the requests rounds made by hmpi__sched_round_after wait for */
-    int current; /* next round to launch; nrounds once all are launched */
-    int checked; /* requests [0, checked) are known complete in this run */
+    int *after; /* the requests rounds made by hmpi__sched_round_after wait for */
+    int nreleases, cap_releases;
+    release *releases; /* hmpi__sched_on_free's */
+    int current;       /* next round to launch; nrounds once all are launched */
+    int entered;       /* round current is ready: its steps from next_step run */
+    int next_step;     /* with entered: the first of its steps not done yet */
+    int checked;       /* requests [0, checked) are known complete in this run */
 };
 
 /* Grow an array of elements of size `size` to hold one more. */
@@ -105,6 +116,9 @@ void hmpi__sched_free(hmpi__sched *s)
 {
     if (!s)
         return;
+    for (int i = s->nreleases - 1; i >= 0; i--)
+        s->releases[i].fn(s->releases[i].arg);
+    free(s->releases);
     for (int i = 0; i < s->nreqs; i++)
         if (s->reqs[i] != MPI_REQUEST_NULL)
             HMPI__MPI(Request_free)(&s->reqs[i]);
@@ -231,7 +245,7 @@ static int type_is_in_order(MPI_Datatype type)
 }
 
 /* Is the layout of count elements of type one block starting at the buffer? */
-static int type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
+int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
 {
     MPI_Aint lb, extent, true_lb, true_extent;
     MPI_Count size; /* elements past 2 GiB: MPI 4's large counts */
@@ -247,11 +261,11 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
                      int dcount, MPI_Datatype dtype)
 {
     size_t sbytes, dbytes;
-    step st = {STEP_MEMCPY, src, dst, scount, dcount, stype, dtype, MPI_OP_NULL, 0, NULL};
+    step st = {STEP_MEMCPY, src, dst, scount, dcount, stype, dtype, MPI_OP_NULL, 0, NULL, NULL};
     if (src == dst && scount == dcount && stype == dtype)
         return MPI_SUCCESS;
-    if (type_is_contiguous(stype, scount, &sbytes) && type_is_contiguous(dtype, dcount, &dbytes) &&
-        sbytes == dbytes) {
+    if (hmpi__type_is_contiguous(stype, scount, &sbytes) &&
+        hmpi__type_is_contiguous(dtype, dcount, &dbytes) && sbytes == dbytes) {
         st.bytes = sbytes;
         return sbytes ? add_step(s, &st) : MPI_SUCCESS;
     }
@@ -268,23 +282,23 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
 int hmpi__sched_pack(hmpi__sched *s, const void *src, int count, MPI_Datatype type, void *packed,
                      int packed_bytes)
 {
-    step st = {STEP_PACK_TO, src,        packed,      count, packed_bytes,
-               type,         MPI_PACKED, MPI_OP_NULL, 0,     NULL};
+    step st = {STEP_PACK_TO, src,         packed, count, packed_bytes, type,
+               MPI_PACKED,   MPI_OP_NULL, 0,      NULL,  NULL};
     return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
 }
 
 int hmpi__sched_unpack(hmpi__sched *s, const void *packed, int packed_bytes, void *dst, int count,
                        MPI_Datatype type)
 {
-    step st = {STEP_UNPACK_FROM, packed, dst, packed_bytes, count, MPI_PACKED, type,
-               MPI_OP_NULL,      0,      NULL};
+    step st = {STEP_UNPACK_FROM, packed, dst,  packed_bytes, count, MPI_PACKED, type,
+               MPI_OP_NULL,      0,      NULL, NULL};
     return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
 }
 
 int hmpi__sched_reduce(hmpi__sched *s, const void *in, void *inout, int count, MPI_Datatype type,
                        MPI_Op op)
 {
-    step st = {STEP_REDUCE, in, inout, count, count, type, type, op, 0, NULL};
+    step st = {STEP_REDUCE, in, inout, count, count, type, type, op, 0, NULL, NULL};
     return count > 0 ? add_step(s, &st) : MPI_SUCCESS;
 }
 
@@ -369,9 +383,38 @@ void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type)
     return base - true_lb; /* so that the type's first byte lands on the buffer */
 }
 
-static int run_step(const step *st)
+void *hmpi__sched_alloc(hmpi__sched *s, size_t bytes)
 {
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p || keep_buffer(s, p))
+        return NULL;
+    return p;
+}
+
+int hmpi__sched_call(hmpi__sched *s, hmpi__sched_fn fn, void *arg)
+{
+    step st = {STEP_CALL,         NULL,        arg, 0,    0, MPI_DATATYPE_NULL,
+               MPI_DATATYPE_NULL, MPI_OP_NULL, 0,   NULL, fn};
+    return add_step(s, &st);
+}
+
+int hmpi__sched_on_free(hmpi__sched *s, void (*fn)(void *arg), void *arg)
+{
+    if (reserve((void **)&s->releases, &s->cap_releases, s->nreleases, sizeof(release))) {
+        fn(arg);
+        return MPI_ERR_NO_MEM;
+    }
+    s->releases[s->nreleases++] = (release){fn, arg};
+    return MPI_SUCCESS;
+}
+
+/* Run one step; *done = 0 when a call step must be called again. */
+static int run_step(const step *st, int *done)
+{
+    *done = 1;
     switch (st->kind) {
+    case STEP_CALL:
+        return st->fn(st->dst, done);
     case STEP_MEMCPY:
         memcpy(st->dst, st->src, st->bytes);
         return MPI_SUCCESS;
@@ -428,7 +471,9 @@ static int start_messages(hmpi__sched *s, int from, int to)
     return MPI_SUCCESS;
 }
 
-/* Run the steps of round `current` and start its requests: the receives
+/* Run the steps of round `current` from the first not done yet, then start
+ * its requests; *pending = 1 when a step must wait (its requests are not
+ * started yet: the next call goes on from that step). The requests: the receives
  * first, so that a message finds its receive posted (no unexpected copy;
  * SimGrid SMPI starts a transfer only once its receive is posted, and each
  * send before it costs the sender its overhead: simulated 0.3 us a
@@ -436,15 +481,25 @@ static int start_messages(hmpi__sched *s, int from, int to)
  * 64 KiB 26.8 -> 20.9; 1024 ranks 20.3 -> 17.1 and 34.9 -> 32.6). Sends
  * keep their order among themselves, and receives theirs: MPI's matching
  * is the same. */
-static int launch(hmpi__sched *s)
+static int launch(hmpi__sched *s, int *pending)
 {
     const round *r = &s->rounds[s->current];
     int end = r->first_req + r->nreqs;
-    for (int i = 0; i < r->nsteps; i++) {
-        int rc = run_step(&s->steps[r->first_step + i]);
+    *pending = 0;
+    if (!s->entered) {
+        s->entered = 1;
+        s->next_step = r->first_step;
+    }
+    for (; s->next_step < r->first_step + r->nsteps; s->next_step++) {
+        int done, rc = run_step(&s->steps[s->next_step], &done);
         if (rc != MPI_SUCCESS)
             return rc;
+        if (!done) {
+            *pending = 1;
+            return MPI_SUCCESS;
+        }
     }
+    s->entered = 0;
     if (!r->recv_after_send) /* already receives first (most rounds): all at once */
         return start_messages(s, r->first_req, end);
     for (int pass = 0; pass < 2; pass++) /* receives, then sends */
@@ -459,10 +514,13 @@ static int launch(hmpi__sched *s)
 
 int hmpi__sched_start(hmpi__sched *s)
 {
+    int pending;
     s->current = 0;
     s->checked = 0;
-    int rc = launch(s);
-    s->current = 1;
+    s->entered = 0;
+    int rc = launch(s, &pending);
+    if (!pending)
+        s->current = 1;
     return rc;
 }
 
@@ -564,18 +622,43 @@ static int ready(hmpi__sched *s, const round *r, int wait, int *flag)
     return MPI_SUCCESS;
 }
 
+/* While a step waits in a blocking wait: let the requests already started
+ * progress (a peer may wait for them), pause, poll again. */
+static int pause_step(hmpi__sched *s, int *polls)
+{
+    int flag;
+    int started = s->rounds[s->current].first_req;
+    TRY(complete(s, s->checked, started, 0, &flag));
+    if (flag)
+        s->checked = started;
+    hmpi__backoff(polls);
+    return MPI_SUCCESS;
+}
+
 /* Launch every round whose turn has come, then complete the last ones'
  * requests; wait = block on each. */
 static int progress(hmpi__sched *s, int wait, int *done)
 {
-    int flag;
+    int flag, pending, polls = 0;
     while (s->current < s->nrounds) {
-        TRY(ready(s, &s->rounds[s->current], wait, &flag));
-        if (!flag) {
+        if (!s->entered) {
+            TRY(ready(s, &s->rounds[s->current], wait, &flag));
+            if (!flag) {
+                *done = 0;
+                return MPI_SUCCESS;
+            }
+        }
+        TRY(launch(s, &pending));
+        if (pending && !wait) {
+            hmpi__backoff_idle();
             *done = 0;
             return MPI_SUCCESS;
         }
-        TRY(launch(s));
+        if (pending) {
+            TRY(pause_step(s, &polls));
+            continue;
+        }
+        polls = 0;
         s->current++;
     }
     TRY(complete(s, s->checked, s->nreqs, wait, &flag));

@@ -52,6 +52,25 @@ int hmpi__sched_ssend(hmpi__sched *s, const void *buf, int count, MPI_Datatype t
 int hmpi__sched_keep_type(hmpi__sched *s, MPI_Datatype type);
 /* Scratch for count elements of type, owned by the schedule (NULL: no memory). */
 void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type);
+/* bytes of zeroed memory owned by the schedule, for its steps' arguments
+ * (NULL: no memory). */
+void *hmpi__sched_alloc(hmpi__sched *s, size_t bytes);
+
+/* A local step that may have to wait for another process without a message
+ * (a flag in the node's shared memory): fn(arg, &done) does its work and
+ * sets done, or leaves done 0 when it cannot yet, to be called again (the
+ * round's later steps and its requests wait for it). In a blocking wait the
+ * engine polls it, spinning briefly, then yielding the core. arg: memory the
+ * schedule owns (hmpi__sched_alloc) or outlives it. */
+typedef int (*hmpi__sched_fn)(void *arg, int *done);
+int hmpi__sched_call(hmpi__sched *s, hmpi__sched_fn fn, void *arg);
+/* fn(arg) when the schedule is freed (before its memory is), to give back
+ * what its steps hold. */
+int hmpi__sched_on_free(hmpi__sched *s, void (*fn)(void *arg), void *arg);
+
+/* Is the layout of count elements of type one block of *bytes starting at
+ * the buffer, the elements in order? */
+int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes);
 
 /* Running. */
 int hmpi__sched_start(hmpi__sched *s);

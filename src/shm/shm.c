@@ -1,0 +1,508 @@
+/* The node's shared memory (see shm.h). */
+#include "shm/shm.h"
+#include "core/comm.h"
+#include "core/config.h"
+#include "core/pmpi.h"
+#include "util/backoff.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LINE 64
+#define MAX_CHANNELS 64 /* the blocking channel and up to 63 leased (a mask's bits) */
+#define MIN_SLOT_BYTES 4096
+#define MAX_SLOT_BYTES (16 << 20)
+
+/* A rank's flags, each on a cache line of its own. */
+typedef struct flags {
+    _Atomic uint64_t ready;
+    char pad0[LINE - sizeof(uint64_t)];
+    _Atomic uint64_t ack;
+    char pad1[LINE - sizeof(uint64_t)];
+} flags;
+
+struct hmpi__shm_chan {
+    hmpi__shm *shm;
+    MPI_Win win;
+    int index;      /* 0: the blocking collectives' */
+    int leased;     /* atomic: a live schedule holds it */
+    uint64_t gen;   /* generations taken so far, identical on every rank */
+    uint64_t acked; /* every rank's ack is known to have reached this */
+    flags **flag;   /* [size] */
+    char **buf;     /* [size]: each rank's two buffers, one after the other */
+};
+
+struct hmpi__shm {
+    hmpi__shared base;
+    MPI_Comm node; /* comm's ranks in comm's order; MPI_COMM_NULL: none usable */
+    int rank, size;
+    size_t half; /* bytes of one buffer */
+    int max_channels;
+    int nchan;
+    hmpi__shm_chan *chan[MAX_CHANNELS];
+    int retired;
+};
+
+struct hmpi__shm_op {
+    hmpi__shm_chan *ch;
+    uint64_t base; /* generation k of the schedule is base + k + 1 in this run */
+    int ngens;
+};
+
+/* ---- channels ------------------------------------------------------------ */
+
+static void chan_free(hmpi__shm_chan *ch)
+{
+    if (!ch)
+        return;
+    free(ch->flag);
+    free(ch->buf);
+    free(ch);
+}
+
+/* One window over the node: each rank's flags and buffers, zeroed by their
+ * owner (first touch: on its NUMA node). Collective over shm->node. */
+static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
+{
+    hmpi__shm_chan *ch = calloc(1, sizeof *ch);
+    MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + 2 * shm->half);
+    MPI_Info info;
+    void *mine;
+    int rc;
+    *out = NULL;
+    if (ch) {
+        ch->flag = calloc((size_t)shm->size, sizeof *ch->flag);
+        ch->buf = calloc((size_t)shm->size, sizeof *ch->buf);
+    }
+    if (!ch || !ch->flag || !ch->buf) {
+        chan_free(ch);
+        return MPI_ERR_NO_MEM;
+    }
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    rc = MPI_Win_allocate_shared(bytes, 1, info, shm->node, &mine, &ch->win);
+    MPI_Info_free(&info);
+    if (rc != MPI_SUCCESS) {
+        chan_free(ch);
+        return rc;
+    }
+    memset(mine, 0, (size_t)bytes);
+    for (int r = 0; r < shm->size; r++) {
+        MPI_Aint size;
+        int disp;
+        void *base;
+        MPI_Win_shared_query(ch->win, r, &size, &disp, &base);
+        ch->flag[r] = base;
+        ch->buf[r] = (char *)base + sizeof(flags);
+    }
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, ch->win); /* loads and stores from now on */
+    ch->shm = shm;
+    ch->index = index;
+    *out = ch;
+    return HMPI__MPI(Barrier)(shm->node); /* every part zeroed before anyone polls it */
+}
+
+/* Did every rank succeed? (An allocation refused on some ranks leaves the
+ * others' windows behind: MPI frees them at MPI_Finalize.) */
+static int all_succeeded(MPI_Comm comm, int rc, int *ok)
+{
+    *ok = rc == MPI_SUCCESS;
+    return HMPI__MPI(Allreduce)(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, comm);
+}
+
+/* ---- the communicator's object ------------------------------------------ */
+
+/* Collectively: the windows and the node communicator (the object stays
+ * until its last schedule lets go of it). */
+static void shm_retire(hmpi__shared *obj)
+{
+    hmpi__shm *shm = (hmpi__shm *)obj;
+    if (shm->retired)
+        return;
+    shm->retired = 1;
+    for (int i = 0; i < shm->nchan; i++) {
+        MPI_Win_unlock_all(shm->chan[i]->win);
+        MPI_Win_free(&shm->chan[i]->win);
+    }
+    if (shm->node != MPI_COMM_NULL)
+        MPI_Comm_free(&shm->node);
+}
+
+static void shm_destroy(hmpi__shared *obj)
+{
+    hmpi__shm *shm = (hmpi__shm *)obj;
+    shm_retire(obj); /* never cached (no memory): every rank gets here alike */
+    for (int i = 0; i < shm->nchan; i++)
+        chan_free(shm->chan[i]);
+    free(shm);
+}
+
+/* A copy of the communicator (MPI_Comm_dup) makes its own: collectives on
+ * the two may run at once. */
+static int shm_fits(const hmpi__shared *obj, MPI_Comm comm)
+{
+    (void)obj;
+    (void)comm;
+    return 0;
+}
+
+/* The node communicator of comm's ranks, MPI_COMM_NULL unless it is all of
+ * them. Collective. */
+static int node_of(MPI_Comm comm, MPI_Comm *node)
+{
+    MPI_Comm dup;
+    int size, nsize, whole, rc;
+    *node = MPI_COMM_NULL;
+    TRY(hmpi__comm_private(comm, &dup));
+    TRY(HMPI__MPI(Comm_split_type)(dup, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, node));
+    MPI_Comm_size(dup, &size);
+    MPI_Comm_size(*node, &nsize);
+    whole = nsize == size;
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, dup);
+    if (rc != MPI_SUCCESS || !whole)
+        MPI_Comm_free(node);
+    return rc;
+}
+
+static int setting(int id, int lo, int hi)
+{
+    int v = hmpi__config_number(id);
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The object of comm, its blocking channel made; node MPI_COMM_NULL when
+ * there can be none. Collective. */
+static int shm_create(MPI_Comm comm, hmpi__shm **out)
+{
+    hmpi__shm *shm = calloc(1, sizeof *shm);
+    int rc, ok;
+    if (!shm)
+        return MPI_ERR_NO_MEM;
+    hmpi__shared_init(&shm->base, shm_destroy, shm_fits);
+    shm->base.retire = shm_retire;
+    shm->half = (size_t)setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES) / 2;
+    shm->half -= shm->half % LINE;
+    shm->max_channels = 1 + setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1);
+    if ((rc = node_of(comm, &shm->node)) != MPI_SUCCESS) {
+        free(shm);
+        return rc;
+    }
+    *out = shm;
+    if (shm->node == MPI_COMM_NULL)
+        return MPI_SUCCESS;
+    MPI_Comm_set_errhandler(shm->node, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(shm->node, &shm->rank);
+    MPI_Comm_size(shm->node, &shm->size);
+    if (shm->size > sysconf(_SC_NPROCESSORS_ONLN)) /* a waiting rank holds a core another needs */
+        hmpi__backoff_oversubscribed();
+    rc = chan_create(shm, 0, &shm->chan[0]);
+    TRY(all_succeeded(shm->node, rc, &ok));
+    if (ok)
+        shm->nchan = 1;
+    else {
+        chan_free(shm->chan[0]);
+        shm->chan[0] = NULL;
+        MPI_Comm_free(&shm->node);
+    }
+    return MPI_SUCCESS;
+}
+
+int hmpi__shm_get(MPI_Comm comm, const char *fn, hmpi__shm **out)
+{
+    hmpi__shm *shm = (hmpi__shm *)hmpi__comm_slot(comm, HMPI__SLOT_SHM);
+    int rc;
+    *out = NULL;
+#ifdef SMPI_H
+    (void)fn; /* SMPI's ranks are threads of one simulator: none may spin on another */
+    return MPI_SUCCESS;
+#endif
+    if (!shm) {
+        if (!hmpi__config_number(HMPI__CFG_SHM))
+            return MPI_SUCCESS;
+        if ((rc = shm_create(comm, &shm)) != MPI_SUCCESS)
+            return hmpi__error_code(rc, fn, "cannot make the node's shared-memory segment");
+        if ((rc = hmpi__comm_slot_set(comm, HMPI__SLOT_SHM, &shm->base)) != MPI_SUCCESS)
+            return hmpi__error_code(rc, fn, "out of memory");
+    }
+    *out = shm->node != MPI_COMM_NULL ? shm : NULL;
+    return MPI_SUCCESS;
+}
+
+/* The lowest channel that every rank of the node has idle, made when there
+ * is none and room for one; -1: none. Collective. */
+static int agree_idle(hmpi__shm *shm, int *index)
+{
+    uint64_t idle = 0;
+    int rc, ok;
+    *index = -1;
+    for (int i = 1; i < shm->nchan; i++)
+        if (!__atomic_load_n(&shm->chan[i]->leased, __ATOMIC_ACQUIRE))
+            idle |= UINT64_C(1) << i;
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &idle, 1, MPI_UINT64_T, MPI_BAND, shm->node));
+    if (idle) {
+        *index = __builtin_ctzll(idle);
+        return MPI_SUCCESS;
+    }
+    if (shm->nchan >= shm->max_channels)
+        return MPI_SUCCESS;
+    rc = chan_create(shm, shm->nchan, &shm->chan[shm->nchan]);
+    TRY(all_succeeded(shm->node, rc, &ok));
+    if (!ok) { /* refused: message passing from now on */
+        chan_free(shm->chan[shm->nchan]);
+        shm->chan[shm->nchan] = NULL;
+        shm->max_channels = shm->nchan;
+        return MPI_SUCCESS;
+    }
+    *index = shm->nchan++;
+    return MPI_SUCCESS;
+}
+
+int hmpi__shm_acquire(hmpi__shm *shm, int exclusive, const char *fn, hmpi__shm_chan **out)
+{
+    int index = 0, rc;
+    *out = NULL;
+    if (exclusive && (rc = agree_idle(shm, &index)) != MPI_SUCCESS)
+        return hmpi__error_code(rc, fn, "cannot agree on a shared-memory segment");
+    if (index < 0)
+        return MPI_SUCCESS;
+    *out = shm->chan[index];
+    if (index > 0)
+        __atomic_store_n(&(*out)->leased, 1, __ATOMIC_RELEASE);
+    hmpi__shared_ref(&shm->base);
+    return MPI_SUCCESS;
+}
+
+void hmpi__shm_release(hmpi__shm_chan *ch)
+{
+    if (ch->index > 0)
+        __atomic_store_n(&ch->leased, 0, __ATOMIC_RELEASE);
+    hmpi__shared_unref(&ch->shm->base);
+}
+
+size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch)
+{
+    return ch->shm->half;
+}
+
+/* ---- steps ---------------------------------------------------------------- */
+
+enum { PUT, PUBLISH, GET, WAIT, REDUCE, ACK };
+
+typedef struct step {
+    hmpi__shm_op *op;
+    int kind, gen;
+    int rank, flag_rank; /* the slot's owner; whose ready flag to wait for */
+    int first, n, scan;  /* WAIT, REDUCE: ranks [first, first + n); scan: checked so far */
+    size_t offset, bytes;
+    const void *src;
+    void *dst; /* REDUCE: NULL for this rank's slot at dst_gen */
+    int count, dst_gen;
+    MPI_Datatype type;
+    MPI_Op mop;
+} step;
+
+/* The value generation gen of the schedule has in this run. */
+static uint64_t value(const hmpi__shm_op *op, int gen)
+{
+    return op->base + (uint64_t)gen + 1;
+}
+
+static char *place(const hmpi__shm_chan *ch, int rank, uint64_t v, size_t offset)
+{
+    return ch->buf[rank] + (v & 1 ? ch->shm->half : 0) + offset;
+}
+
+static int is_ready(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    return atomic_load_explicit(&ch->flag[rank]->ready, memory_order_acquire) >= v;
+}
+
+/* Has every rank read the buffer of v in its last use, generation v - 2? */
+static int writable(hmpi__shm_chan *ch, uint64_t v)
+{
+    if (ch->acked + 2 >= v)
+        return 1;
+    uint64_t least = UINT64_MAX;
+    for (int r = 0; r < ch->shm->size; r++) {
+        uint64_t a = atomic_load_explicit(&ch->flag[r]->ack, memory_order_acquire);
+        least = a < least ? a : least;
+    }
+    ch->acked = least;
+    return least + 2 >= v;
+}
+
+/* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */
+static int range_ready(step *st, uint64_t v)
+{
+    while (st->scan < st->n && is_ready(st->op->ch, st->first + st->scan, v))
+        st->scan++;
+    if (st->scan < st->n)
+        return 0;
+    st->scan = 0;
+    return 1;
+}
+
+/* inout = slot[0] op slot[1] op ... op slot[n - 1] (MPI_Reduce_local's
+ * inout = in op inout, from the last slot down). */
+static int combine(const step *st, uint64_t v, void *inout)
+{
+    const hmpi__shm_chan *ch = st->op->ch;
+    memcpy(inout, place(ch, st->first + st->n - 1, v, st->offset), st->bytes);
+    for (int r = st->first + st->n - 2; r >= st->first; r--) {
+        int rc = MPI_Reduce_local(place(ch, r, v, st->offset), inout, st->count, st->type, st->mop);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    return MPI_SUCCESS;
+}
+
+static int run_step(void *arg, int *done)
+{
+    step *st = arg;
+    hmpi__shm_chan *ch = st->op->ch;
+    uint64_t v = value(st->op, st->gen);
+    flags *mine = ch->flag[ch->shm->rank];
+    *done = 0;
+    switch (st->kind) {
+    case PUT:
+        if (!writable(ch, v))
+            return MPI_SUCCESS;
+        memcpy(place(ch, st->rank, v, st->offset), st->src, st->bytes);
+        break;
+    case PUBLISH:
+        atomic_store_explicit(&mine->ready, v, memory_order_release);
+        break;
+    case ACK:
+        atomic_store_explicit(&mine->ack, v, memory_order_release);
+        break;
+    case GET:
+        if (!is_ready(ch, st->flag_rank, v))
+            return MPI_SUCCESS;
+        memcpy(st->dst, place(ch, st->rank, v, st->offset), st->bytes);
+        break;
+    case WAIT:
+        if (!range_ready(st, v))
+            return MPI_SUCCESS;
+        break;
+    case REDUCE: {
+        uint64_t dv = value(st->op, st->dst_gen);
+        if ((!st->dst && !writable(ch, dv)) || !range_ready(st, v))
+            return MPI_SUCCESS;
+        TRY(combine(st, v, st->dst ? st->dst : place(ch, ch->shm->rank, dv, st->offset)));
+        break;
+    }
+    }
+    *done = 1;
+    return MPI_SUCCESS;
+}
+
+static int add(hmpi__sched *s, const step *proto)
+{
+    step *st = hmpi__sched_alloc(s, sizeof *st);
+    if (!st)
+        return MPI_ERR_NO_MEM;
+    *st = *proto;
+    if (st->gen >= st->op->ngens)
+        st->op->ngens = st->gen + 1;
+    if (st->kind == REDUCE && st->dst_gen >= st->op->ngens)
+        st->op->ngens = st->dst_gen + 1;
+    return hmpi__sched_call(s, run_step, st);
+}
+
+/* The run's generations, taken in turn at its start. */
+static int begin(void *arg, int *done)
+{
+    hmpi__shm_op *op = arg;
+    *done = 1;
+    if (op->ch->shm->retired)
+        return MPI_ERR_COMM; /* its communicator was freed */
+    op->base = op->ch->gen;
+    op->ch->gen += (uint64_t)op->ngens;
+    return MPI_SUCCESS;
+}
+
+static void release_op(void *arg)
+{
+    hmpi__shm_release(((hmpi__shm_op *)arg)->ch);
+}
+
+int hmpi__shm_op_begin(hmpi__sched *s, hmpi__shm_chan *ch, hmpi__shm_op **out)
+{
+    hmpi__shm_op *op = hmpi__sched_alloc(s, sizeof *op);
+    if (!op) {
+        hmpi__shm_release(ch);
+        return MPI_ERR_NO_MEM;
+    }
+    op->ch = ch;
+    TRY(hmpi__sched_on_free(s, release_op, op));
+    *out = op;
+    return hmpi__sched_call(s, begin, op);
+}
+
+int hmpi__shm_put(hmpi__sched *s, hmpi__shm_op *op, int gen, const void *src, size_t bytes,
+                  int rank, size_t offset)
+{
+    step st = {.op = op,
+               .kind = PUT,
+               .gen = gen,
+               .rank = rank,
+               .offset = offset,
+               .bytes = bytes,
+               .src = src};
+    return bytes ? add(s, &st) : MPI_SUCCESS;
+}
+
+int hmpi__shm_publish(hmpi__sched *s, hmpi__shm_op *op, int gen)
+{
+    step st = {.op = op, .kind = PUBLISH, .gen = gen};
+    return add(s, &st);
+}
+
+int hmpi__shm_ack(hmpi__sched *s, hmpi__shm_op *op, int gen)
+{
+    step st = {.op = op, .kind = ACK, .gen = gen};
+    return add(s, &st);
+}
+
+int hmpi__shm_get_from(hmpi__sched *s, hmpi__shm_op *op, int gen, int flag_rank, int rank,
+                       size_t offset, void *dst, size_t bytes)
+{
+    step st = {.op = op,
+               .kind = GET,
+               .gen = gen,
+               .rank = rank,
+               .flag_rank = flag_rank,
+               .offset = offset,
+               .bytes = bytes,
+               .dst = dst};
+    return bytes ? add(s, &st) : MPI_SUCCESS;
+}
+
+int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n)
+{
+    step st = {.op = op, .kind = WAIT, .gen = gen, .first = first, .n = n};
+    return n > 0 ? add(s, &st) : MPI_SUCCESS;
+}
+
+int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
+                     MPI_Datatype type, MPI_Op mop, void *dst, int dst_gen)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    step st = {.op = op,
+               .kind = REDUCE,
+               .gen = gen,
+               .first = 0,
+               .n = n,
+               .offset = offset,
+               .bytes = (size_t)count * (size_t)size,
+               .dst = dst,
+               .count = count,
+               .dst_gen = dst_gen,
+               .type = type,
+               .mop = mop};
+    return count > 0 ? add(s, &st) : MPI_SUCCESS;
+}

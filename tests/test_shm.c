@@ -1,0 +1,169 @@
+/* The collectives through the node's shared memory against the MPI
+ * library's own, byte for byte: every collective that has the shm
+ * algorithm x count (0, 1, odd, large: pieces through both buffers) x
+ * datatype (int, vector with holes, contiguous of 4, swapped) x root x op
+ * (sum, max, a non-commutative user op) x in place, on every communicator
+ * within one node (the world on a real machine, its shuffled copy, a
+ * subset, each virtual node of a cluster), persistent requests forced to
+ * shm and started three times, the blocking calls by auto. Then: many
+ * persistent collectives active at once on one communicator (each its own
+ * segment, then message passing past HMPI_SHM_CHANNELS), a duplicate's own
+ * segment, and shm refused where it cannot be.
+ *   test_shm [quick] */
+#include "collcase.h"
+
+static int cases, quick;
+
+static const int shm_colls[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
+                                SCATTER, ALLGATHER, ALLTOALL, RSB};
+
+static void run_coll(int coll, MPI_Comm comm, const char *alg)
+{
+    static const int counts[] = {0, 1, 5, 300, 20000};
+    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
+    int size;
+    MPI_Comm_size(comm, &size);
+    int roots[] = {0, size - 1, size / 2};
+    for (int ci = 0; ci < 5; ci++)
+        for (int ti = 0; ti < 4; ti++)
+            for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
+                for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
+                    for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
+                        if (coll == BARRIER && (ci || ti))
+                            continue;
+                        /* reductions: ints with predefined ops, quads with the user op */
+                        if (is_reduction(coll) && (ti == 1 || ti == 3 || (oi == 2) != (ti == 2)))
+                            continue;
+                        if (ci == 4 && (ti == 3 || (coll == ALLTOALL && ti != 0)))
+                            continue; /* the largest: pieces, not every layout again */
+                        if (quick && (ri == 2 || ci == 2 || (ci == 4 && ti != 0)))
+                            continue;
+                        struct caseinfo k = {coll,    counts[ci], roots[ri], 0, types[ti],
+                                             ops[oi], alg,        comm,      ip};
+                        run_case(&k);
+                        cases++;
+                    }
+}
+
+/* Many persistent allreduces active at once on one communicator, waited
+ * for in reverse order: each has a segment of its own while there are,
+ * then messages (HMPI_SHM_CHANNELS); all exact. */
+static void many_at_once(MPI_Comm comm)
+{
+    enum { N = 12, COUNT = 5000 };
+    HMPI_Request req[N];
+    int *in[N], *out[N], size, rank;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    for (int i = 0; i < N; i++) {
+        in[i] = malloc(sizeof(int) * COUNT);
+        out[i] = malloc(sizeof(int) * COUNT);
+        CHECK_MPI(HMPI_Allreduce_init(in[i], out[i], COUNT, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL,
+                                      &req[i]));
+    }
+    for (int run = 0; run < 3; run++) {
+        for (int i = 0; i < N; i++) {
+            for (int j = 0; j < COUNT; j++)
+                in[i][j] = rank * 3 + i * 7 + j + run;
+            CHECK_MPI(HMPI_Start(&req[i]));
+        }
+        for (int i = N - 1; i >= 0; i--)
+            CHECK_MPI(HMPI_Wait(&req[i], MPI_STATUS_IGNORE));
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < COUNT; j += 997)
+                CHECK_INT(out[i][j], 3 * size * (size - 1) / 2 + size * (i * 7 + j + run));
+    }
+    /* freed in another order than made: their segments come back for others */
+    for (int i = 0; i < N; i += 2)
+        CHECK_MPI(HMPI_Request_free(&req[i]));
+    for (int i = 1; i < N; i += 2)
+        CHECK_MPI(HMPI_Request_free(&req[i]));
+    for (int i = 0; i < N; i++) {
+        free(in[i]);
+        free(out[i]);
+    }
+}
+
+/* Forced shm where it cannot be: nonblocking calls, communicators over
+ * several nodes. */
+static void refused(MPI_Comm comm, int one_node)
+{
+    MPI_Info info;
+    HMPI_Request req = HMPI_REQUEST_NULL;
+    int x = 1, y;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "shm");
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    if (!one_node)
+        expect_error(HMPI_Allreduce_init(&x, &y, 1, MPI_INT, MPI_SUM, comm, info, &req),
+                     MPI_ERR_ARG, "HMPI_Allreduce_init", "one node's shared memory");
+    MPI_Info_free(&info);
+    setenv("HMPI_ALLREDUCE_ALGORITHM", "shm", 1);
+    expect_error(HMPI_Iallreduce(&x, &y, 1, MPI_INT, MPI_SUM, comm, &req), MPI_ERR_ARG,
+                 "HMPI_Iallreduce", "blocking or persistent call");
+    unsetenv("HMPI_ALLREDUCE_ALGORITHM");
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+}
+
+/* Is every rank of comm on one node of the machine hmpi sees? */
+static int one_node(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int size, nsize, all;
+    MPI_Comm_size(comm, &size);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_size(node, &nsize);
+    MPI_Comm_free(&node);
+    all = nsize == size;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
+    return all;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    collcase_init();
+
+    MPI_Comm node, shuffled, subset, dup;
+    /* the node as hmpi sees it: the machine, or a virtual cluster's node */
+    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    int nsize, nrank;
+    MPI_Comm_size(node, &nsize);
+    MPI_Comm_rank(node, &nrank);
+    MPI_Comm_split(node, 0, (nrank * 7 + 3) % nsize, &shuffled);
+    MPI_Comm_split(node, nrank % 3 == 1 ? MPI_UNDEFINED : 0, nsize - nrank, &subset);
+    MPI_Comm_dup(node, &dup);
+    MPI_Comm comms[] = {node, shuffled, subset, dup};
+    for (int ci = 0; ci < 4; ci++) {
+        int csize = 0;
+        if (comms[ci] == MPI_COMM_NULL)
+            continue;
+        MPI_Comm_size(comms[ci], &csize);
+        if (csize < 2 || (quick && ci == 3))
+            continue;
+        for (size_t i = 0; i < sizeof shm_colls / sizeof shm_colls[0]; i++)
+            run_coll(shm_colls[i], comms[ci], ci == 3 ? "auto" : "shm");
+    }
+    if (nsize >= 2) {
+        many_at_once(node);
+        refused(node, 1);
+    }
+    if (!one_node(MPI_COMM_WORLD))
+        refused(MPI_COMM_WORLD, 0);
+    if (subset != MPI_COMM_NULL)
+        MPI_Comm_free(&subset);
+    MPI_Comm_free(&shuffled);
+    MPI_Comm_free(&dup);
+    MPI_Comm_free(&node);
+    collcase_finalize();
+    if (rank == 0)
+        printf("shm collectives: %d cases on rank 0\n", cases);
+    test_done("shm");
+    MPI_Finalize();
+    return 0;
+}
