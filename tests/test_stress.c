@@ -8,6 +8,8 @@
  * ever waits on a case another skipped.
  *
  *   HMPI_STRESS_CASES=N (default 200)  HMPI_STRESS_SEED=S (default 1)
+ *   HMPI_STRESS_SHM=1: every rank on one node; half the cases of the
+ *   collectives that have it force the node's shared memory (shm)
  *   HMPI_STRESS_TRACE=1 prints each case before it runs
  *   Ends with "stress: C cases, M mismatches"; exits 1 on a mismatch. */
 #include "collcase.h"
@@ -85,6 +87,13 @@ static MPI_Comm random_comm(int rank, int size, int *kind, int *members)
     return comm;
 }
 
+static int shm_cases; /* HMPI_STRESS_SHM */
+
+static int has_shm(int coll)
+{
+    return coll != SCAN && coll != EXSCAN;
+}
+
 /* Draw one valid case of collective coll on a communicator of n processes. */
 static void random_case(struct caseinfo *k, int n)
 {
@@ -94,6 +103,8 @@ static void random_case(struct caseinfo *k, int n)
     while (nalg < NALG && algs[k->coll][nalg])
         nalg++;
     k->alg = algs[k->coll][draw((uint32_t)nalg)];
+    if (shm_cases && has_shm(k->coll) && draw(2) && n > 1)
+        k->alg = "shm";
     k->count = counts[draw(k->coll == ALLTOALL || k->coll == GATHER ? 7 : 9)];
     k->root = (int)draw((uint32_t)n);
     k->in_place = has_in_place(k->coll) && draw(2);
@@ -117,6 +128,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     long ncases = env_long("HMPI_STRESS_CASES", 200), seed = env_long("HMPI_STRESS_SEED", 1);
     int trace = (int)env_long("HMPI_STRESS_TRACE", 0); /* print each case before running it */
+    shm_cases = (int)env_long("HMPI_STRESS_SHM", 0);
     double t0 = MPI_Wtime();
     state = 0x9e3779b97f4a7c15ull ^ (uint64_t)seed;
     collcase_init();

@@ -297,6 +297,14 @@ static int settings(const hmpi__entry *e, hmpi__coll_key *k)
     return MPI_SUCCESS;
 }
 
+/* Is the cost model the built-in one (no tuning file)? */
+static int builtin_model(const char *fn)
+{
+    hmpi__cost_model cm;
+    int builtin = 0;
+    return hmpi__cost_model_load(fn, &cm, &builtin) == MPI_SUCCESS && builtin;
+}
+
 /* The node's shared memory for the call's schedule, on a communicator
  * within one node: the communicator's channel for blocking calls, one of
  * its own for persistent ones (agreed over the node: collective, in _init).
@@ -308,6 +316,8 @@ static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__col
     if (c->nodes != 1 || c->size < 2 || e->form == HMPI__FORM_NONBLOCKING)
         return MPI_SUCCESS;
     TRY(hmpi__shm_get(e->comm, e->fn, &shm)); /* collective on the first call */
+    if (shm && builtin_model(e->fn))
+        hmpi__shm_model(shm, &c->cost); /* the node as measured */
     if (!shm || !hmpi__coll_has_algorithm(k->args.coll, HMPI__ALG_SHM) ||
         (k->algorithm != HMPI__ALG_AUTO && k->algorithm != HMPI__ALG_SHM))
         return MPI_SUCCESS;

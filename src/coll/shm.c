@@ -79,14 +79,20 @@ static size_t min_size(size_t a, size_t b)
 
 /* ---- barrier and bcast --------------------------------------------------- */
 
-/* Each rank waits for its children of a FAN_IN-ary tree, then says it is
- * there; rank 0, there last, releases everyone. */
+/* Up to FAN_IN ranks: each says it is there and waits for all the others
+ * (one flag's trip). More: each waits for its children of a FAN_IN-ary
+ * tree, then says it is there; rank 0, there last, releases everyone. */
 int hmpi__barrier_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
     int first = c->rank * FAN_IN + 1, n = c->size - first;
     (void)a;
     TRY(begin(c, &op));
+    if (c->size <= FAN_IN) {
+        TRY(hmpi__shm_publish(c->s, op, 0));
+        TRY(hmpi__shm_wait(c->s, op, 0, 0, c->size));
+        return hmpi__shm_ack(c->s, op, 0);
+    }
     TRY(hmpi__shm_wait(c->s, op, 0, first, n < 0 ? 0 : n < FAN_IN ? n : FAN_IN));
     TRY(hmpi__shm_publish(c->s, op, 0));
     if (c->rank != 0)
@@ -146,22 +152,27 @@ static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const hmpi__c
     TRY(hmpi__shm_put(c->s, op, gen, in, bytes, c->rank, 0));
     TRY(hmpi__shm_publish(c->s, op, gen));
     if (to_all || c->rank == a->root)
-        TRY(hmpi__shm_reduce(c->s, op, gen, c->size, 0, count, a->rtype, a->op, out, 0));
+        TRY(hmpi__shm_reduce(c->s, op, gen, c->size, 0, count, a->rtype, a->op, NULL, out, 0));
     return hmpi__shm_ack(c->s, op, gen);
 }
 
-/* One piece: each rank combines its slice into its slot (generation gen),
- * then every rank (to_all; else the root) copies every slice out (gen + 1). */
+/* One piece: each rank copies in the others' slices of its input and
+ * combines its own slice of every input (its own from its buffer) into its
+ * slot (generation gen), then every rank (to_all; else the root) copies
+ * every slice out (gen + 1). */
 static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const hmpi__coll_args *a,
                                int gen, const char *in, char *out, int count, int to_all)
 {
-    size_t esize = (size_t)type_bytes(a->rtype);
+    size_t esize = (size_t)type_bytes(a->rtype), lo_bytes, hi_bytes;
     int lo, hi;
-    TRY(hmpi__shm_put(c->s, op, gen, in, (size_t)count * esize, c->rank, 0));
-    TRY(hmpi__shm_publish(c->s, op, gen));
     slice(count, c->rank, c->size, &lo, &hi);
-    TRY(hmpi__shm_reduce(c->s, op, gen, c->size, (size_t)lo * esize, hi - lo, a->rtype, a->op, NULL,
-                         gen + 1));
+    lo_bytes = (size_t)lo * esize, hi_bytes = (size_t)hi * esize;
+    TRY(hmpi__shm_put(c->s, op, gen, in, lo_bytes, c->rank, 0));
+    TRY(hmpi__shm_put(c->s, op, gen, in + hi_bytes, (size_t)count * esize - hi_bytes, c->rank,
+                      hi_bytes));
+    TRY(hmpi__shm_publish(c->s, op, gen));
+    TRY(hmpi__shm_reduce(c->s, op, gen, c->size, lo_bytes, hi - lo, a->rtype, a->op, in + lo_bytes,
+                         NULL, gen + 1));
     TRY(hmpi__shm_ack(c->s, op, gen));
     TRY(hmpi__shm_publish(c->s, op, gen + 1));
     for (int r = 0; (to_all || c->rank == a->root) && r < c->size; r++) {
@@ -201,12 +212,14 @@ int hmpi__allreduce_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return reduce_to(c, a, 1);
 }
 
-/* Each rank puts a piece of every block in its slot, one area per block;
- * rank r combines area r of every slot into its result. */
+/* Each rank puts a piece of every other rank's block in its slot, one area
+ * per block; rank r combines area r of every slot (its own piece from its
+ * buffer, unless that is where the result goes) into its result. */
 int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
-    const char *in = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
+    int in_place = a->sendbuf == MPI_IN_PLACE;
+    const char *in = in_place ? a->recvbuf : a->sendbuf;
     size_t esize = (size_t)type_bytes(a->rtype), block = (size_t)a->rcount * esize;
     int per = (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize);
     size_t area = (size_t)per * esize;
@@ -214,12 +227,14 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     for (int e = 0, gen = 0; e < a->rcount; e += per, gen++) {
         int count = a->rcount - e < per ? a->rcount - e : per;
         size_t off = (size_t)e * esize;
+        const char *own = in_place && c->rank == 0 ? NULL : in + (size_t)c->rank * block + off;
         for (int r = 0; r < c->size; r++)
-            TRY(hmpi__shm_put(c->s, op, gen, in + (size_t)r * block + off, (size_t)count * esize,
-                              c->rank, (size_t)r * area));
+            if (r != c->rank || !own)
+                TRY(hmpi__shm_put(c->s, op, gen, in + (size_t)r * block + off,
+                                  (size_t)count * esize, c->rank, (size_t)r * area));
         TRY(hmpi__shm_publish(c->s, op, gen));
         TRY(hmpi__shm_reduce(c->s, op, gen, c->size, (size_t)c->rank * area, count, a->rtype, a->op,
-                             (char *)a->recvbuf + off, 0));
+                             own, (char *)a->recvbuf + off, 0));
         TRY(hmpi__shm_ack(c->s, op, gen));
     }
     return MPI_SUCCESS;
@@ -399,7 +414,7 @@ double hmpi__cost_barrier_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     (void)a;
     SHM_OR_NEVER(c);
-    return 2 * sync_cost(c);
+    return c->size <= FAN_IN ? c->cost.shm_flag_us : 2 * sync_cost(c);
 }
 
 double hmpi__cost_bcast_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)

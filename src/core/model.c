@@ -47,7 +47,7 @@ static const char *const level_names[HMPI__NLEVELS] = {"node", "network"};
 #define NODE_SERIAL 0.125         /* share of a node message's copy that a further one adds */
 #define PACKAGE_BYTES_PER_US 40e3 /* each way, two or three UPI / Infinity Fabric links */
 #define SHM_FLAG_US 0.1           /* a cache line from one core to another and back */
-#define SHM_BYTES_PER_US 8e3      /* one core's memcpy beyond its caches */
+#define SHM_BYTES_PER_US 50e3     /* one core's copy: a node message makes two */
 static const struct {
     double bytes, share;
 } ramp[] = {{0, 0.6}, {4096, 0.6}, {16384, 0.7}, {65536, 0.95}, {1048576, 1.0}};
@@ -82,24 +82,29 @@ static void add_between(curve *cv, double bytes)
               cv->gap[i - 1] + t * (cv->gap[i] - cv->gap[i - 1]));
 }
 
+/* The curve of a level whose messages take latency_us, then bytes at a
+ * share of bytes_per_us (ramp), each further one adding the overhead and
+ * `serial` of its transfer. */
+static void level_curve(curve *cv, double latency_us, double bytes_per_us, double serial)
+{
+    cv->n = 0;
+    for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
+        double transfer = ramp[i].bytes / (ramp[i].share * bytes_per_us);
+        add_point(cv, ramp[i].bytes, latency_us + transfer, OVERHEAD_US + serial * transfer);
+    }
+}
+
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
 {
-    const double latency[HMPI__NLEVELS] = {0.5, network_latency_us};
-    static const double bandwidth[HMPI__NLEVELS] = {NODE_BYTES_PER_US, NET_BYTES_PER_US};
-    /* what a further message's bytes add: all of them on the node's network
-     * link; inside a node the receivers copy in parallel, so a sender's
-     * further messages add little besides their overhead */
-    static const double serial[HMPI__NLEVELS] = {NODE_SERIAL, 1.0};
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     cm->shm_flag_us = SHM_FLAG_US;
     cm->shm_bytes_per_us = SHM_BYTES_PER_US;
-    for (int l = 0; l < HMPI__NLEVELS; l++)
-        for (size_t i = 0; i < sizeof ramp / sizeof ramp[0]; i++) {
-            double transfer = ramp[i].bytes / (ramp[i].share * bandwidth[l]);
-            add_point(&cm->level[l], ramp[i].bytes, latency[l] + transfer,
-                      OVERHEAD_US + serial[l] * transfer);
-        }
+    /* what a further message's bytes add: all of them on the node's network
+     * link; inside a node the receivers copy in parallel, so a sender's
+     * further messages add little besides their overhead */
+    level_curve(&cm->level[HMPI__LEVEL_NODE], 0.5, NODE_BYTES_PER_US, NODE_SERIAL);
+    level_curve(&cm->level[HMPI__LEVEL_NETWORK], network_latency_us, NET_BYTES_PER_US, 1.0);
     /* past the eager limit, a network message waits for its rendezvous, a
      * request and its answer: two latencies more (simulated 1024 ranks on
      * 1 us links, reduce of 64 KiB: 73.7 us, 167.7 priced without) */
@@ -109,6 +114,11 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
     for (int i = 0; i < net->n; i++)
         if (net->bytes[i] > HMPI__EAGER_BYTES)
             net->latency[i] += 2 * network_latency_us;
+}
+
+void hmpi__cost_model_node(hmpi__cost_model *cm, double latency_us, double bytes_per_us)
+{
+    level_curve(&cm->level[HMPI__LEVEL_NODE], latency_us, bytes_per_us, NODE_SERIAL);
 }
 
 static int level_of(const char *name, size_t len)

@@ -36,6 +36,9 @@ int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm, int *builtin);
 /* The built-in model (no tuning file) of a network whose messages take
  * network_latency_us between nodes (the defaults': 2 us). */
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us);
+/* The node level of cm as measured: messages of latency_us, then bytes at
+ * bytes_per_us (a part of it for small messages, as the defaults). */
+void hmpi__cost_model_node(hmpi__cost_model *cm, double latency_us, double bytes_per_us);
 /* Do two models give the same costs everywhere? */
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y);
 /* Modelled time (us) of a round in which one process sends `messages`

@@ -1,8 +1,8 @@
 /* The node's shared memory (see shm.h). */
-#include "shm/shm.h"
 #include "core/comm.h"
 #include "core/config.h"
 #include "core/pmpi.h"
+#include "shm/shm_internal.h"
 #include "util/backoff.h"
 
 #include <stdatomic.h>
@@ -10,47 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define LINE 64
-#define MAX_CHANNELS 64 /* the blocking channel and up to 63 leased (a mask's bits) */
-#define MIN_SLOT_BYTES 4096
-#define MAX_SLOT_BYTES (16 << 20)
-
-/* A rank's flags, each on a cache line of its own. */
-typedef struct flags {
-    _Atomic uint64_t ready;
-    char pad0[LINE - sizeof(uint64_t)];
-    _Atomic uint64_t ack;
-    char pad1[LINE - sizeof(uint64_t)];
-} flags;
-
-struct hmpi__shm_chan {
-    hmpi__shm *shm;
-    MPI_Win win;
-    int index;      /* 0: the blocking collectives' */
-    int leased;     /* atomic: a live schedule holds it */
-    uint64_t gen;   /* generations taken so far, identical on every rank */
-    uint64_t acked; /* every rank's ack is known to have reached this */
-    flags **flag;   /* [size] */
-    char **buf;     /* [size]: each rank's two buffers, one after the other */
-};
-
-struct hmpi__shm {
-    hmpi__shared base;
-    MPI_Comm node; /* comm's ranks in comm's order; MPI_COMM_NULL: none usable */
-    int rank, size;
-    size_t half; /* bytes of one buffer */
-    int max_channels;
-    int nchan;
-    hmpi__shm_chan *chan[MAX_CHANNELS];
-    int retired;
-};
-
-struct hmpi__shm_op {
-    hmpi__shm_chan *ch;
-    uint64_t base; /* generation k of the schedule is base + k + 1 in this run */
-    int ngens;
-};
 
 /* ---- channels ------------------------------------------------------------ */
 
@@ -196,13 +155,15 @@ static int shm_create(MPI_Comm comm, hmpi__shm **out)
     MPI_Comm_set_errhandler(shm->node, MPI_ERRORS_RETURN);
     MPI_Comm_rank(shm->node, &shm->rank);
     MPI_Comm_size(shm->node, &shm->size);
-    if (shm->size > sysconf(_SC_NPROCESSORS_ONLN)) /* a waiting rank holds a core another needs */
+    int oversubscribed = shm->size > sysconf(_SC_NPROCESSORS_ONLN);
+    if (oversubscribed) /* a waiting rank holds a core another needs */
         hmpi__backoff_oversubscribed();
     rc = chan_create(shm, 0, &shm->chan[0]);
     TRY(all_succeeded(shm->node, rc, &ok));
-    if (ok)
+    if (ok) {
         shm->nchan = 1;
-    else {
+        return hmpi__shm_calibrate(shm, oversubscribed);
+    } else {
         chan_free(shm->chan[0]);
         shm->chan[0] = NULL;
         MPI_Comm_free(&shm->node);
@@ -297,8 +258,8 @@ typedef struct step {
     int rank, flag_rank; /* the slot's owner; whose ready flag to wait for */
     int first, n, scan;  /* WAIT, REDUCE: ranks [first, first + n); scan: checked so far */
     size_t offset, bytes;
-    const void *src;
-    void *dst; /* REDUCE: NULL for this rank's slot at dst_gen */
+    const void *src; /* PUT: the data; REDUCE: this rank's input, NULL for its slot's */
+    void *dst;       /* REDUCE: NULL for this rank's slot at dst_gen */
     int count, dst_gen;
     MPI_Datatype type;
     MPI_Op mop;
@@ -345,14 +306,20 @@ static int range_ready(step *st, uint64_t v)
     return 1;
 }
 
-/* inout = slot[0] op slot[1] op ... op slot[n - 1] (MPI_Reduce_local's
- * inout = in op inout, from the last slot down). */
-static int combine(const step *st, uint64_t v, void *inout)
+/* Rank r's input to a combination: its slot's, or this rank's own. */
+static const void *input_of(const step *st, int r, uint64_t v)
 {
     const hmpi__shm_chan *ch = st->op->ch;
-    memcpy(inout, place(ch, st->first + st->n - 1, v, st->offset), st->bytes);
+    return st->src && r == ch->shm->rank ? st->src : place(ch, r, v, st->offset);
+}
+
+/* inout = in[0] op in[1] op ... op in[n - 1] (MPI_Reduce_local's
+ * inout = in op inout, from the last input down). */
+static int combine(const step *st, uint64_t v, void *inout)
+{
+    memcpy(inout, input_of(st, st->first + st->n - 1, v), st->bytes);
     for (int r = st->first + st->n - 2; r >= st->first; r--) {
-        int rc = MPI_Reduce_local(place(ch, r, v, st->offset), inout, st->count, st->type, st->mop);
+        int rc = MPI_Reduce_local(input_of(st, r, v), inout, st->count, st->type, st->mop);
         if (rc != MPI_SUCCESS)
             return rc;
     }
@@ -488,7 +455,7 @@ int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n)
 }
 
 int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
-                     MPI_Datatype type, MPI_Op mop, void *dst, int dst_gen)
+                     MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen)
 {
     int size;
     MPI_Type_size(type, &size);
@@ -499,6 +466,7 @@ int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t of
                .n = n,
                .offset = offset,
                .bytes = (size_t)count * (size_t)size,
+               .src = own,
                .dst = dst,
                .count = count,
                .dst_gen = dst_gen,

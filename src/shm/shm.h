@@ -22,6 +22,7 @@
 #ifndef HMPI_SHM_SHM_H
 #define HMPI_SHM_SHM_H
 
+#include "core/model.h"
 #include "schedule/schedule.h"
 
 typedef struct hmpi__shm hmpi__shm;
@@ -35,6 +36,10 @@ typedef struct hmpi__shm_op hmpi__shm_op;
  * comm on first use, then cached (released with comm and at MPI_Finalize);
  * borrowed. */
 int hmpi__shm_get(MPI_Comm comm, const char *fn, hmpi__shm **out);
+
+/* The node's costs measured when comm's segment was made (HMPI_PROBE_LATENCY)
+ * into the built-in model cm: its node level and its shared memory. */
+void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm);
 
 /* A channel for one schedule: with exclusive (persistent collectives) a
  * channel that no live schedule holds, agreed over the node (collective;
@@ -67,10 +72,11 @@ int hmpi__shm_get_from(hmpi__sched *s, hmpi__shm_op *op, int gen, int flag_rank,
 int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n);
 /* Once ranks [0, n) have published gen: combine count elements of type
  * (contiguous) at offset of their slots, in rank order (slot 0 op slot 1 op
- * ...), into dst; or, dst NULL, into this rank's slot at (dst_gen, offset),
- * once that buffer is free. */
+ * ...), this rank's own input taken from `own` instead of its slot when not
+ * NULL (it need not copy it in; not dst), into dst; or, dst NULL, into this
+ * rank's slot at (dst_gen, offset), once that buffer is free. */
 int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
-                     MPI_Datatype type, MPI_Op mop, void *dst, int dst_gen);
+                     MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen);
 /* Raise this rank's ack flag to gen: it is done reading gen and before. */
 int hmpi__shm_ack(hmpi__sched *s, hmpi__shm_op *op, int gen);
 
