@@ -2,6 +2,8 @@
 #   make demo    install what is missing, build, show the hierarchy and a measurement
 #   make check   install what is missing, build with Open MPI and MPICH, run all tests
 #   make simulate  the SimGrid study of the collectives at scale (long; see README)
+#   make bench-node  hmpi's collectives inside this node against the MPI libraries'
+#                  (every option they have; CSV, table, plot in build/bench-node)
 #   make reproduce the papers' evaluations in SimGrid (doc/results.md; about 45 min)
 BUILD   ?= build
 MAKEFLAGS += --no-print-directory
@@ -10,9 +12,10 @@ CMAKE_FLAGS ?= -DHMPI_WERROR=ON
 OMPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
            OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 CLUSTER ?= share/clusters/goglin-4nodes.conf
+NODE_RANKS ?= $(shell nproc)
 
 .PHONY: all deps build build-openmpi build-mpich check check-openmpi check-mpich demo fuzz \
-        doc format clean simulate demo-simulation reproduce
+        doc format clean simulate demo-simulation reproduce bench-node
 
 all: build
 
@@ -56,6 +59,11 @@ demo: build-openmpi build-mpich
 	@echo "== Against MPICH's own MPI_COMM_TYPE_HW_UNGUIDED (this machine, 4 ranks bound to cores)"
 	@mpiexec.mpich -n 4 -bind-to core $(BUILD)/mpich/bench/hierarchy --reps 11
 	@echo
+	@echo "== The node: hmpi's collectives through its shared memory against Open MPI's"
+	@echo "   (this machine, one rank per core; make bench-node: every collective and option)"
+	@env $(OMPI_ENV) mpiexec.openmpi -n $(NODE_RANKS) --bind-to core $(BUILD)/openmpi/bench/node \
+	  --colls barrier,bcast,reduce,allreduce --sizes 8,1024,8192,65536 --reps 200
+	@echo
 	@$(MAKE) demo-simulation
 
 # A few seconds of SimGrid: 256 simulated ranks on a 16 x 16 fat tree whose
@@ -73,6 +81,11 @@ demo-simulation: deps
 	  awk -F, 'NR == 1 { next } $$6 == "mpi" { m = $$7; next } \
 	    { printf "  %-9s %8s bytes   MPI (mpich) %9.1f us   hmpi %9.1f us   ratio %.2f\n", \
 	      $$4, $$5, m, $$7, $$7 / m }'
+
+# The node benchmark: bench/node at this machine's core count under MPICH and
+# Open MPI's tuned, coll/sm and HAN (scripts/bench-node.sh).
+bench-node: build-openmpi build-mpich
+	@BUILD=$(BUILD) scripts/bench-node.sh $(BUILD)/bench-node $(NODE_RANKS)
 
 # The collectives at scale in SimGrid SMPI: platforms and virtual clusters
 # from one description, hmpi against SMPI's selectors, CSV, summary, plots.

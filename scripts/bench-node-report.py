@@ -9,13 +9,18 @@ library's blocking collective, and OUTDIR/node.png (gnuplot, where it is
 installed): the persistent form's ratio by size, a line per collective, a
 panel per label. Prints the tables."""
 import csv
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 from collections import OrderedDict
 
-FIXED = ("MPI", "hmpi", "hmpi_init")
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("results_table",
+                                               os.path.join(HERE, "results-table.py"))
+results_table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(results_table)  # one table for the report and the docs
 
 
 def load(path):
@@ -26,30 +31,6 @@ def load(path):
                 (r["collective"], int(r["bytes"])), {})
             cell[r["variant"]] = float(r["microseconds"])
     return data
-
-
-def size_name(n):
-    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale and n % scale == 0:
-            return "%d %s" % (n // scale, unit)
-    return "%d B" % n
-
-
-def table(label, cells, ranks):
-    lines = ["%s, %s ranks (us, slowest rank's median; ratio to the library's blocking call)"
-             % (label, ranks), "",
-             "| collective | bytes | MPI | hmpi | /MPI | hmpi_init | /MPI | best forced | us | /MPI |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
-    for (coll, nbytes), v in cells.items():
-        forced = {k: t for k, t in v.items() if k not in FIXED}
-        best = min(forced, key=forced.get) if forced else None
-        mpi = v["MPI"]
-        lines.append("| %s | %s | %.2f | %.2f | %.2fx | %.2f | %.2fx | %s | %s | %s |" % (
-            coll, size_name(nbytes) if coll != "barrier" else "-", mpi, v["hmpi"],
-            v["hmpi"] / mpi, v["hmpi_init"], v["hmpi_init"] / mpi, best or "-",
-            "%.2f" % forced[best] if best else "-",
-            "%.2fx" % (forced[best] / mpi) if best else "-"))
-    return "\n".join(lines) + "\n"
 
 
 def plot(data, out):
@@ -90,7 +71,8 @@ def main():
     with open(path) as f:
         for r in csv.DictReader(f):
             ranks[r["label"]] = r["ranks"]
-    text = "\n".join(table(label, cells, ranks[label]) for label, cells in data.items())
+    text = "\n".join("%s, %s ranks (us, the slowest rank's median):\n\n%s" % (
+        label, ranks[label], results_table.node_table(path, label)) for label in data)
     with open(os.path.join(out, "node.md"), "w") as f:
         f.write(text)
     print(text)

@@ -22,6 +22,11 @@ it. A selector time below one link latency is left out as invalid (SMPI
 With against=OTHER.csv the table compares hmpi on ordered ranks in the two
 files instead (a run with a tuning file against the built-in model's).
 
+With node=LABEL [colls=...] the CSV is the node benchmark's (scripts/bench-node.sh:
+label,ranks,collective,bytes,variant,microseconds): for that label (an MPI
+library and its option), hmpi's blocking and persistent collectives (auto)
+and its best forced algorithm against the library's blocking collective.
+
 With rows=FIELD cols=FIELD[+FIELD...] [where=FIELD:VALUE[,FIELD:VALUE...]]
 the CSV is any table of trials with a microseconds column: one row for each
 value of the rows field, one column for each combination of the cols
@@ -143,10 +148,40 @@ def pivot(path, options):
     return "\n".join(out) + "\n"
 
 
+NODE_FIXED = ("MPI", "hmpi", "hmpi_init")
+
+
+def node_table(path, label, colls=None):
+    """The node benchmark's ratio table of one label (of some collectives)."""
+    cells = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            if r["label"] == label and (not colls or r["collective"] in colls):
+                cells.setdefault((r["collective"], int(r["bytes"])), {})[r["variant"]] = \
+                    float(r["microseconds"])
+    out = ["| collective | bytes | MPI | hmpi | /MPI | hmpi persistent | /MPI | best forced "
+           "| µs | /MPI |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for (coll, nbytes), v in cells.items():
+        if any(k not in v for k in NODE_FIXED):
+            continue  # a run cut short
+        forced = {k: t for k, t in v.items() if k not in NODE_FIXED}
+        best = min(forced, key=forced.get) if forced else None
+        mpi = v["MPI"]
+        out.append(f"| {coll} | {size_name(nbytes) if coll != 'barrier' else '—'} | {fmt(mpi)} "
+                   f"| {fmt(v['hmpi'])} | {v['hmpi'] / mpi:.2f}× | {fmt(v['hmpi_init'])} "
+                   f"| {v['hmpi_init'] / mpi:.2f}× | {best or '—'} "
+                   f"| {fmt(forced[best]) if best else '—'} "
+                   f"| {f'{forced[best] / mpi:.2f}×' if best else '—'} |")
+    return "\n".join(out) + "\n"
+
+
 def render(text, root):
     def one(m):
         options = dict(o.split("=", 1) for o in m.group(2).split())
-        if "rows" in options:
+        if "node" in options:
+            colls = options["colls"].split(",") if "colls" in options else None
+            body = node_table(os.path.join(root, m.group(1)), options["node"], colls)
+        elif "rows" in options:
             body = pivot(os.path.join(root, m.group(1)), options)
         elif "against" in options:
             body = comparison(os.path.join(root, m.group(1)),

@@ -1,12 +1,13 @@
 /* The node's costs, measured once when a communicator's segment is made
  * (shm.h): what the built-in cost model otherwise guesses for a generic
  * node. Between the node's ranks 0 and 1: the quickest half round trip of
- * an empty message and of 64 KiB (the node's message latency and rate, with
- * whatever single-copy mechanism the MPI library has), a flag's half round
- * trip through the segment, and one core's copy of a buffer the other core
- * just wrote. One allreduce gives every rank the same figures, so that all
- * choose alike. Skipped with HMPI_PROBE_LATENCY=0 and on a node with more
- * ranks than cores (the figures would time the scheduler). */
+ * an empty message and of 256 KiB (the node's message latency and rate,
+ * with whatever single-copy mechanism the MPI library has), a flag's half
+ * round trip through the segment, and one core's copy: of a buffer the
+ * other core just wrote, and of 1 MiB of its own memory (a user's buffer
+ * beyond the caches), the slower of the two. One allreduce gives every rank the same figures, so
+ * that all choose alike. Skipped with HMPI_PROBE_LATENCY=0 and on a node with more ranks than cores
+ * (the figures would time the scheduler). */
 #include "core/config.h"
 #include "core/pmpi.h"
 #include "shm/shm_internal.h"
@@ -15,8 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRIPS 8 /* timed round trips, the quickest kept, after one to warm up */
-#define LARGE 65536
+#define TRIPS 8          /* timed round trips, the quickest kept, after one to warm up */
+#define LARGE 262144     /* a message's bytes for its rate */
+#define STREAM (1 << 20) /* a copy's bytes beyond the caches */
 
 /* Half the quickest round trip of `bytes` between ranks 0 and 1 (us), on rank 0. */
 static int message_trip(hmpi__shm *shm, void *buf, int bytes, double *half)
@@ -66,11 +68,26 @@ static int flag_trip(hmpi__shm *shm, double *half)
     return MPI_SUCCESS;
 }
 
-/* Bytes/us of rank 1's copy of a buffer rank 0 just wrote, on rank 1. */
+/* The quickest of a few copies of bytes from src to dst (us). */
+static double quickest_copy(char *dst, const char *src, size_t bytes)
+{
+    double best = 0;
+    for (int i = 0; i <= TRIPS / 2; i++) {
+        double t0 = MPI_Wtime();
+        memcpy(dst, src, bytes);
+        double t = (MPI_Wtime() - t0) * 1e6;
+        if (i > 0 && (i == 1 || t < best))
+            best = t;
+    }
+    return best;
+}
+
+/* Bytes/us of rank 1's copies, on rank 1: of a buffer rank 0 just wrote,
+ * and of its own memory beyond the caches; the slower. */
 static int copy_rate(hmpi__shm *shm, char *scratch, double *rate)
 {
     char *src = shm->chan[0]->buf[0];
-    double best = 0;
+    double best = 0, near, far = 0;
     for (int i = 0; i <= TRIPS; i++) {
         if (shm->rank == 0)
             memset(src, i + 1, shm->half);
@@ -85,19 +102,25 @@ static int copy_rate(hmpi__shm *shm, char *scratch, double *rate)
     }
     if (shm->rank == 0)
         memset(src, 0, shm->half);
-    *rate = best > 0 ? (double)shm->half / best : 0;
+    near = best > 0 ? (double)shm->half / best : 0;
+    if (shm->rank == 1) {
+        double t = quickest_copy(scratch, scratch + STREAM, STREAM);
+        far = t > 0 ? STREAM / t : 0;
+    }
+    *rate = far > 0 && far < near ? far : near;
     return MPI_SUCCESS;
 }
 
 /* Ranks 0 and 1 measure; figures 0 elsewhere (the allreduce takes the largest). */
 static int measure(hmpi__shm *shm, double figures[4])
 {
-    char *buf = malloc(shm->half > LARGE ? shm->half : LARGE);
+    size_t bytes = shm->half > 2 * STREAM ? shm->half : 2 * STREAM; /* LARGE, a buffer, streams */
+    char *buf = malloc(bytes);
     double small = 0, large = 0;
     int rc = MPI_SUCCESS;
     if (!buf)
         return MPI_ERR_NO_MEM;
-    memset(buf, 0, shm->half > LARGE ? shm->half : LARGE);
+    memset(buf, 1, bytes);
     if ((rc = message_trip(shm, buf, 0, &small)) == MPI_SUCCESS &&
         (rc = message_trip(shm, buf, LARGE, &large)) == MPI_SUCCESS &&
         (rc = flag_trip(shm, &figures[0])) == MPI_SUCCESS)
