@@ -85,6 +85,7 @@ demo-simulation: deps
 # The node benchmark: bench/node at this machine's core count under MPICH and
 # Open MPI's tuned, coll/sm and HAN (scripts/bench-node.sh).
 bench-node: build-openmpi build-mpich
+	@scripts/install-deps.sh gnuplot-nox
 	@BUILD=$(BUILD) scripts/bench-node.sh $(BUILD)/bench-node $(NODE_RANKS)
 
 # The collectives at scale in SimGrid SMPI: platforms and virtual clusters

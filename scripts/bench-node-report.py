@@ -51,9 +51,13 @@ def plot(data, out):
                 f.write("\n\n")
                 blocks.append((label, coll))
     labels = list(data)
-    script = ["set terminal pngcairo size %d,420" % (480 * len(labels)),
+    cols = min(2, len(labels))
+    rows = (len(labels) + cols - 1) // cols
+    script = ["set terminal pngcairo noenhanced size %d,%d" % (560 * cols, 400 * rows),
               "set output '%s'" % os.path.join(out, "node.png"),
-              "set multiplot layout 1,%d" % len(labels), "set logscale x 2",
+              "set multiplot layout %d,%d" % (rows, cols), "set logscale x 2",
+              "set xtics ('8' 8, '64' 64, '1K' 1024, '8K' 8192, '64K' 65536, '256K' 262144, "
+              "'1M' 1048576)",
               "set xlabel 'bytes per rank'", "set ylabel 'hmpi persistent / library blocking'",
               "set key top left font ',8'", "set yrange [0:*]"]
     for label in labels:

@@ -151,6 +151,11 @@ def pivot(path, options):
 NODE_FIXED = ("MPI", "hmpi", "hmpi_init")
 
 
+def fmt_us(x):
+    """Microseconds of a node: two decimals below 10."""
+    return f"{x:.2f}" if x < 10 else f"{x:.1f}"
+
+
 def node_table(path, label, colls=None):
     """The node benchmark's ratio table of one label (of some collectives)."""
     cells = {}
@@ -167,10 +172,10 @@ def node_table(path, label, colls=None):
         forced = {k: t for k, t in v.items() if k not in NODE_FIXED}
         best = min(forced, key=forced.get) if forced else None
         mpi = v["MPI"]
-        out.append(f"| {coll} | {size_name(nbytes) if coll != 'barrier' else '—'} | {fmt(mpi)} "
-                   f"| {fmt(v['hmpi'])} | {v['hmpi'] / mpi:.2f}× | {fmt(v['hmpi_init'])} "
+        out.append(f"| {coll} | {size_name(nbytes) if coll != 'barrier' else '—'} | {fmt_us(mpi)} "
+                   f"| {fmt_us(v['hmpi'])} | {v['hmpi'] / mpi:.2f}× | {fmt_us(v['hmpi_init'])} "
                    f"| {v['hmpi_init'] / mpi:.2f}× | {best or '—'} "
-                   f"| {fmt(forced[best]) if best else '—'} "
+                   f"| {fmt_us(forced[best]) if best else '—'} "
                    f"| {f'{forced[best] / mpi:.2f}×' if best else '—'} |")
     return "\n".join(out) + "\n"
 
