@@ -353,6 +353,37 @@ HMPI_API int HMPI_Hierarchy_conduit_comm(HMPI_Hierarchy hier, int level, MPI_Com
  */
 HMPI_API int HMPI_Hierarchy_free(HMPI_Hierarchy *hier);
 
+/**
+ * \brief A window of the node's shared memory over a level communicator,
+ * each rank's part placed on the NUMA node where the rank runs.
+ *
+ * Collective over \p comm, whose ranks must share memory (a communicator of
+ * `MPI_COMM_TYPE_SHARED`, or of a guided split to a level of the node:
+ * `NUMANode`, `Package`, `L3Cache`, ...): `MPI_Win_allocate_shared` with
+ * the parts not contiguous (`alloc_shared_noncontig`), each zeroed by its
+ * owner before anyone uses it, so that its pages are placed by the owner's
+ * first touch. The ranks then load and store each other's parts directly
+ * (`MPI_Win_shared_query`; synchronise with `MPI_Win_sync` and a barrier, or
+ * passive-target epochs), the memory windows of Goglin et al.'s future work:
+ * hybrid MPI+MPI without threads. Free it with `MPI_Win_free`. The
+ * collectives of hmpi use the same kind of segments internally
+ * (doc/design.md, "The node").
+ *
+ * \param[in] size bytes of this rank's part (may differ between ranks)
+ * \param[in] disp_unit the displacement unit, as in `MPI_Win_allocate_shared`
+ * \param[in] info hints for MPI, or `MPI_INFO_NULL` (`alloc_shared_noncontig`
+ *     is set to `true`)
+ * \param[in] comm ranks that share memory
+ * \param[out] baseptr the address of this rank's part (a `void **`, as MPI's)
+ * \param[out] win the window
+ * \return `MPI_SUCCESS`; `MPI_ERR_COMM` (on every rank) when \p comm has ranks
+ *     that do not share memory; `MPI_ERR_SIZE`, `MPI_ERR_DISP`, `MPI_ERR_ARG`
+ *     for a negative size, a displacement unit that is not positive, a NULL
+ *     output
+ */
+HMPI_API int HMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                                      void *baseptr, MPI_Win *win);
+
 /** @} */
 
 /**

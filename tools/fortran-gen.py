@@ -21,8 +21,9 @@ import subprocess
 import sys
 
 # Functions with no Fortran form: HMPI_Config_get returns C strings in a
-# struct (use `hmpi-topo --config`).
-SKIP = {"HMPI_Config_get"}
+# struct (use `hmpi-topo --config`); HMPI_Win_allocate_shared a C pointer
+# (Fortran programs call MPI_Win_allocate_shared on a level communicator).
+SKIP = {"HMPI_Config_get", "HMPI_Win_allocate_shared"}
 
 HANDLES = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Info"}
 # the f2c/c2f conversion functions' stem: MPI_Type_f2c for MPI_Datatype
