@@ -147,4 +147,23 @@ static inline void teardown(struct bench *b)
     free(b->rbuf);
 }
 
+/* A comma-separated list of numbers, or (names_list) of collectives' names
+ * as their indices; how many were read (at most max). */
+static inline int parse_list(const char *s, int *out, int max, int names_list)
+{
+    int n = 0;
+    char copy[512], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", s);
+    for (char *tok = strtok_r(copy, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save)) {
+        if (!names_list) {
+            out[n++] = atoi(tok);
+            continue;
+        }
+        for (int c = 0; c < NCOLL; c++)
+            if (strcmp(tok, names[c]) == 0)
+                out[n++] = c;
+    }
+    return n;
+}
+
 #endif

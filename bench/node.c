@@ -151,23 +151,6 @@ static void compare(int coll, int bytes, MPI_Comm comm, int with_algorithms)
     fflush(stdout);
 }
 
-static int parse_list(const char *s, int *out, int max, int names_list)
-{
-    int n = 0;
-    char copy[512], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", s);
-    for (char *tok = strtok_r(copy, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save)) {
-        if (!names_list) {
-            out[n++] = atoi(tok);
-            continue;
-        }
-        for (int c = 0; c < NCOLL; c++)
-            if (strcmp(tok, names[c]) == 0)
-                out[n++] = c;
-    }
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     static const int order[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,

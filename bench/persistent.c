@@ -195,23 +195,6 @@ static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm s
                t[0] * 1e6, t[1] * 1e6, t[0] / t[1], t[2] * 1e6, t[3] * 1e6, t[2] / t[3]);
 }
 
-static int parse_list(const char *s, int *out, int max, int names_list)
-{
-    int n = 0;
-    char copy[512], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", s);
-    for (char *tok = strtok_r(copy, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save)) {
-        if (!names_list) {
-            out[n++] = atoi(tok);
-            continue;
-        }
-        for (int c = 0; c < NCOLL; c++)
-            if (strcmp(tok, names[c]) == 0)
-                out[n++] = c;
-    }
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     int rank, size, colls[NCOLL], sizes[16], ncolls = 0, nsizes = 0, algorithms = 0;

@@ -346,6 +346,49 @@ static inline int has_in_place(int coll)
     return coll != BARRIER && coll != BCAST;
 }
 
+/* Where a case stands in the matrix the exhaustive tests walk: indices of
+ * its count, datatype, root and op, and in place or not. */
+struct casepos {
+    int ci, ti, ri, oi, ip;
+};
+
+/* Every case of coll on comm with algorithm alg that MPI allows (a barrier
+ * moves nothing; reductions of ints with the predefined ops, of quads with
+ * the user op) and `wanted` keeps: counts 0, 1, 5, 300, 20000 (80 KB:
+ * large-message algorithms) x int, vector with holes, quad, swapped x roots
+ * 0, last, middle x sum, max, a non-commutative op x in place or not. How
+ * many ran. */
+static inline int collcase_run_matrix(int coll, MPI_Comm comm, const char *alg,
+                                      int (*wanted)(int coll, const char *alg,
+                                                    const struct casepos *p))
+{
+    static const int counts[] = {0, 1, 5, 300, 20000};
+    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
+    int size, ran = 0;
+    MPI_Comm_size(comm, &size);
+    int roots[] = {0, size - 1, size / 2};
+    for (int ci = 0; ci < 5; ci++)
+        for (int ti = 0; ti < 4; ti++)
+            for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
+                for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
+                    for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
+                        struct casepos p = {ci, ti, ri, oi, ip};
+                        if (coll == BARRIER && (ci || ti))
+                            continue;
+                        /* MPI libraries refuse predefined ops on derived types */
+                        if (is_reduction(coll) && (ti == 1 || ti == 3 || (oi == 2) != (ti == 2)))
+                            continue;
+                        if (!wanted(coll, alg, &p))
+                            continue;
+                        struct caseinfo k = {coll,    counts[ci], roots[ri], 0, types[ti],
+                                             ops[oi], alg,        comm,      ip};
+                        run_case(&k);
+                        ran++;
+                    }
+    return ran;
+}
+
 /* The datatypes and the non-commutative op of the cases. */
 static void collcase_init(void)
 {

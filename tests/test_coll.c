@@ -10,50 +10,30 @@
 
 static int cases;
 
+/* The cases test_coll keeps of the matrix, for algorithm alg. */
+static int wanted(int coll, const char *alg, const struct casepos *p)
+{
+    int multilane = strncmp(alg, "multilane", 9) == 0;
+    int pipelined = strncmp(alg, "twotree", 7) == 0;
+    if (p->ti == 3 && p->ci >= 3)
+        return 0; /* swapped: data movement, small counts */
+    if (p->ci >= 3 && p->ti != 0 && coll == ALLTOALL)
+        return 0; /* keep the big cases small */
+    if (strchr(alg, '*') && (p->ci < 2 || (p->ci > 3 && !pipelined) || p->ti != 0))
+        return 0; /* forced lane or tree counts: how parts split, ints (the trees' pieces
+                   * at the largest too) */
+    if (p->ci == 4 && !(coll == ALLREDUCE && strcmp(alg, "auto") == 0) &&
+        !(multilane && p->ti == 0 && p->oi == 0 && p->ip == 0 && p->ri < 2) &&
+        !(pipelined && p->ti < 2))
+        return 0; /* the largest count: allreduce's auto choice, multilane's large-message
+                   * paths and the pipelines' pieces (holes too) only */
+    return !(commutative_only(alg, coll) && p->oi == 2); /* these need commutative ops */
+}
+
 static void run_coll(int coll, MPI_Comm comm)
 {
-    static const int counts[] = {0, 1, 5, 300, 20000}; /* 80 KB: large-message algorithms */
-    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
-    MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
-    int size;
-    MPI_Comm_size(comm, &size);
-    int roots[] = {0, size - 1, size / 2};
     for (int ai = 0; ai < NALG && algs[coll][ai]; ai++)
-        for (int ci = 0; ci < 5; ci++)
-            for (int ti = 0; ti < 4; ti++)
-                for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
-                    for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
-                        for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
-                            if (coll == BARRIER && (ci || ti))
-                                continue;
-                            /* reductions: ints with the predefined ops, quads
-                             * with the user op (MPI libraries refuse predefined
-                             * ops on derived types); holes: data movement only */
-                            if (is_reduction(coll) && (ti == 1 || (oi == 2) != (ti == 2)))
-                                continue;
-                            if (ti == 3 && (ci >= 3 || is_reduction(coll)))
-                                continue; /* data movement, small counts */
-                            if (ci >= 3 && ti != 0 && coll == ALLTOALL)
-                                continue; /* keep the big cases small */
-                            int multilane = strncmp(algs[coll][ai], "multilane", 9) == 0;
-                            int pipelined = strncmp(algs[coll][ai], "twotree", 7) == 0;
-                            if (strchr(algs[coll][ai], '*') &&
-                                (ci < 2 || (ci > 3 && !pipelined) || ti != 0))
-                                continue; /* forced lane or tree counts: how parts split,
-                                           * ints (the trees' pieces at the largest too) */
-                            if (ci == 4 && !(coll == ALLREDUCE && ai == 0) &&
-                                !(multilane && ti == 0 && oi == 0 && ip == 0 && ri < 2) &&
-                                !(pipelined && ti < 2))
-                                continue; /* the largest count: allreduce's auto choice,
-                                           * multilane's large-message paths and the
-                                           * pipelines' pieces (holes too) only */
-                            if (commutative_only(algs[coll][ai], coll) && oi == 2)
-                                continue; /* these reductions need commutative ops */
-                            struct caseinfo k = {coll,    counts[ci],     roots[ri], 0, types[ti],
-                                                 ops[oi], algs[coll][ai], comm,      ip};
-                            run_case(&k);
-                            cases++;
-                        }
+        cases += collcase_run_matrix(coll, comm, algs[coll][ai], wanted);
 }
 
 /* Is every node's set of ranks of comm one interval of ranks? A node of the

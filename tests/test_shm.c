@@ -17,33 +17,13 @@ static int cases, quick;
 static const int shm_colls[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
                                 SCATTER, ALLGATHER, ALLTOALL, RSB};
 
-static void run_coll(int coll, MPI_Comm comm, const char *alg)
+/* The cases test_shm keeps of the matrix. */
+static int wanted(int coll, const char *alg, const struct casepos *p)
 {
-    static const int counts[] = {0, 1, 5, 300, 20000};
-    MPI_Datatype types[] = {MPI_INT, vec_type, quad_type, swap_type};
-    MPI_Op ops[] = {MPI_SUM, MPI_MAX, matmul_op};
-    int size;
-    MPI_Comm_size(comm, &size);
-    int roots[] = {0, size - 1, size / 2};
-    for (int ci = 0; ci < 5; ci++)
-        for (int ti = 0; ti < 4; ti++)
-            for (int ri = 0; ri < (is_rooted(coll) ? 3 : 1); ri++)
-                for (int oi = 0; oi < (is_reduction(coll) ? 3 : 1); oi++)
-                    for (int ip = 0; ip < (has_in_place(coll) ? 2 : 1); ip++) {
-                        if (coll == BARRIER && (ci || ti))
-                            continue;
-                        /* reductions: ints with predefined ops, quads with the user op */
-                        if (is_reduction(coll) && (ti == 1 || ti == 3 || (oi == 2) != (ti == 2)))
-                            continue;
-                        if (ci == 4 && (ti == 3 || (coll == ALLTOALL && ti != 0)))
-                            continue; /* the largest: pieces, not every layout again */
-                        if (quick && (ri == 2 || ci == 2 || (ci == 4 && ti != 0)))
-                            continue;
-                        struct caseinfo k = {coll,    counts[ci], roots[ri], 0, types[ti],
-                                             ops[oi], alg,        comm,      ip};
-                        run_case(&k);
-                        cases++;
-                    }
+    (void)alg;
+    if (p->ci == 4 && (p->ti == 3 || (coll == ALLTOALL && p->ti != 0)))
+        return 0; /* the largest: pieces, not every layout again */
+    return !(quick && (p->ri == 2 || p->ci == 2 || (p->ci == 4 && p->ti != 0)));
 }
 
 /* Many persistent allreduces active at once on one communicator, waited
@@ -147,7 +127,7 @@ int main(int argc, char **argv)
         if (csize < 2 || (quick && ci == 3))
             continue;
         for (size_t i = 0; i < sizeof shm_colls / sizeof shm_colls[0]; i++)
-            run_coll(shm_colls[i], comms[ci], ci == 3 ? "auto" : "shm");
+            cases += collcase_run_matrix(shm_colls[i], comms[ci], ci == 3 ? "auto" : "shm", wanted);
     }
     if (nsize >= 2) {
         many_at_once(node);
