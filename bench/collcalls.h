@@ -166,4 +166,31 @@ static inline int parse_list(const char *s, int *out, int max, int names_list)
     return n;
 }
 
+/* The benchmarks' command line: --colls a,b --sizes n,m --reps N
+ * --algorithms --label NAME --csv FILE; what is not given stays as set. */
+typedef struct bench_options {
+    int colls[NCOLL], ncolls;
+    int sizes[32], nsizes;
+    int reps, algorithms;
+    const char *label, *csv;
+} bench_options;
+
+static inline void parse_options(int argc, char **argv, bench_options *o)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
+            o->ncolls = parse_list(argv[++i], o->colls, NCOLL, 1);
+        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
+            o->nsizes = parse_list(argv[++i], o->sizes, 32, 0);
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
+            o->reps = atoi(argv[++i]) > 2 ? atoi(argv[i]) : o->reps;
+        else if (strcmp(argv[i], "--algorithms") == 0)
+            o->algorithms = 1;
+        else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc)
+            o->label = argv[++i];
+        else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
+            o->csv = argv[++i];
+    }
+}
+
 #endif

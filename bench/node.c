@@ -155,48 +155,36 @@ int main(int argc, char **argv)
 {
     static const int order[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
                                 SCATTER, ALLGATHER, ALLTOALL, RSB};
-    int rank, size, colls[NCOLL], sizes[32], ncolls = 0, nsizes = 0, with_algorithms = 0;
-    const char *csv_path = NULL;
+    static const int defaults[] = {8, 64, 1024, 8192, 65536, 262144, 1048576};
+    bench_options o = {.reps = 300, .label = "MPI"};
+    int rank, size;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
-            ncolls = parse_list(argv[++i], colls, NCOLL, 1);
-        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
-            nsizes = parse_list(argv[++i], sizes, 32, 0);
-        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            reps = atoi(argv[++i]) > 2 ? atoi(argv[i]) : reps;
-        else if (strcmp(argv[i], "--algorithms") == 0)
-            with_algorithms = 1;
-        else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc)
-            label = argv[++i];
-        else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
-            csv_path = argv[++i];
-    }
-    if (!ncolls)
-        for (ncolls = 0; ncolls < NCOLL; ncolls++)
-            colls[ncolls] = order[ncolls];
-    if (!nsizes) {
-        static const int defaults[] = {8, 64, 1024, 8192, 65536, 262144, 1048576};
-        for (nsizes = 0; nsizes < 7; nsizes++)
-            sizes[nsizes] = defaults[nsizes];
-    }
-    if (rank == 0 && csv_path && !(csv = fopen(csv_path, "a")))
-        fprintf(stderr, "bench/node: cannot write %s\n", csv_path);
+    parse_options(argc, argv, &o);
+    if (!o.ncolls)
+        for (o.ncolls = 0; o.ncolls < NCOLL; o.ncolls++)
+            o.colls[o.ncolls] = order[o.ncolls];
+    if (!o.nsizes)
+        for (o.nsizes = 0; o.nsizes < 7; o.nsizes++)
+            o.sizes[o.nsizes] = defaults[o.nsizes];
+    reps = o.reps;
+    label = o.label;
+    if (rank == 0 && o.csv && !(csv = fopen(o.csv, "a")))
+        fprintf(stderr, "bench/node: cannot write %s\n", o.csv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* forced algorithms may refuse */
     if (rank == 0) {
         printf("node collectives: %d ranks, %s; median of %d, slowest rank, us\n", size, label,
                reps);
         printf("  %-20s %8s %10s %10s %10s %7s %7s%s\n", "collective", "bytes", "MPI", "hmpi",
                "hmpi_init", "/MPI", "init/MPI",
-               with_algorithms ? "   best forced            us    /MPI" : "");
+               o.algorithms ? "   best forced            us    /MPI" : "");
     }
-    for (int c = 0; c < ncolls; c++)
-        for (int s = 0; s < nsizes; s++)
-            if (colls[c] != BARRIER || s == 0)
-                compare(colls[c], colls[c] == BARRIER ? 0 : sizes[s], MPI_COMM_WORLD,
-                        with_algorithms);
+    for (int c = 0; c < o.ncolls; c++)
+        for (int s = 0; s < o.nsizes; s++)
+            if (o.colls[c] != BARRIER || s == 0)
+                compare(o.colls[c], o.colls[c] == BARRIER ? 0 : o.sizes[s], MPI_COMM_WORLD,
+                        o.algorithms);
     if (csv)
         fclose(csv);
     MPI_Finalize();

@@ -197,28 +197,20 @@ static void compare_algorithms(int coll, int bytes, MPI_Comm ordered, MPI_Comm s
 
 int main(int argc, char **argv)
 {
-    int rank, size, colls[NCOLL], sizes[16], ncolls = 0, nsizes = 0, algorithms = 0;
+    static const int defaults[] = {4, 64, 1024, 16384, 1048576};
+    bench_options o = {.reps = reps};
+    int rank, size;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
-            ncolls = parse_list(argv[++i], colls, NCOLL, 1);
-        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
-            nsizes = parse_list(argv[++i], sizes, 16, 0);
-        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            reps = atoi(argv[++i]) > 2 ? atoi(argv[i]) : reps;
-        else if (strcmp(argv[i], "--algorithms") == 0)
-            algorithms = 1;
-    }
-    if (!ncolls)
-        for (ncolls = 0; ncolls < NCOLL; ncolls++)
-            colls[ncolls] = ncolls;
-    if (!nsizes) {
-        static const int defaults[] = {4, 64, 1024, 16384, 1048576};
-        for (nsizes = 0; nsizes < 5; nsizes++)
-            sizes[nsizes] = defaults[nsizes];
-    }
+    parse_options(argc, argv, &o);
+    if (!o.ncolls)
+        for (o.ncolls = 0; o.ncolls < NCOLL; o.ncolls++)
+            o.colls[o.ncolls] = o.ncolls;
+    if (!o.nsizes)
+        for (o.nsizes = 0; o.nsizes < 5; o.nsizes++)
+            o.sizes[o.nsizes] = defaults[o.nsizes];
+    reps = o.reps;
     if (rank == 0) {
         const char *topo = getenv("HMPI_TOPOLOGY");
         printf("persistent collectives: %d ranks, %s%s; median of %d, slowest rank, us/op\n", size,
@@ -227,21 +219,21 @@ int main(int argc, char **argv)
                "hmpi", "MPI_I", "MPI_init", "MPI", "hmpi_blk", "/MPI_I", "/MPI_init", "/MPI",
                "blk/MPI");
     }
-    for (int c = 0; c < ncolls; c++)
-        for (int s = 0; s < nsizes; s++)
-            if (colls[c] != BARRIER || s == 0)
-                compare_with_mpi(colls[c], sizes[s], MPI_COMM_WORLD, rank);
-    if (algorithms) {
+    for (int c = 0; c < o.ncolls; c++)
+        for (int s = 0; s < o.nsizes; s++)
+            if (o.colls[c] != BARRIER || s == 0)
+                compare_with_mpi(o.colls[c], o.sizes[s], MPI_COMM_WORLD, rank);
+    if (o.algorithms) {
         MPI_Comm shuffled;
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
         if (rank == 0)
             printf("\ntopology-aware vs flat (us/op): ordered ranks | shuffled ranks\n"
                    "  %-20s %8s %10s %10s %7s %10s %10s %7s\n",
                    "collective", "bytes", "hier", "flat", "ratio", "hier", "flat", "ratio");
-        for (int c = 0; c < ncolls; c++) {
-            for (int s = 0; s < nsizes; s++)
-                if (colls[c] != BARRIER || s == 0)
-                    compare_algorithms(colls[c], sizes[s], MPI_COMM_WORLD, shuffled, rank);
+        for (int c = 0; c < o.ncolls; c++) {
+            for (int s = 0; s < o.nsizes; s++)
+                if (o.colls[c] != BARRIER || s == 0)
+                    compare_algorithms(o.colls[c], o.sizes[s], MPI_COMM_WORLD, shuffled, rank);
         }
         MPI_Comm_free(&shuffled);
     }
