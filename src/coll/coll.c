@@ -387,22 +387,30 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     return rc;
 }
 
-/* The build step: a blocking call with predefined types and op takes its
- * schedule from the communicator's cache, or builds it and keeps it there;
- * anything else builds a fresh one. Codes are not raised (the pipeline
- * does). */
+/* The fast path: a blocking call identical to a cached one (predefined
+ * types and op, the same buffers and arguments: it passed every check)
+ * runs that one's schedule. */
+static int reuse(const hmpi__entry *e, void **op)
+{
+    HMPI_Request r;
+    if (e->form != HMPI__FORM_BLOCKING || !hmpi__coll_cacheable(e->args, e->stamp) ||
+        (r = hmpi__coll_cache_lookup(e->comm, e->args, e->stamp)) == HMPI_REQUEST_NULL)
+        return 0;
+    *op = r;
+    return 1;
+}
+
+/* The build step: a blocking call with predefined types and op (that
+ * reuse did not find) takes its schedule from the communicator's cache
+ * when one was built with the same settings, or builds it and keeps it
+ * there; anything else builds a fresh one. Codes are not raised (the
+ * pipeline does). */
 static int build(const hmpi__entry *e, void **op)
 {
     hmpi__coll_key k;
     HMPI_Request r;
     uint64_t stamp = e->stamp;
     int rc, cached = e->form == HMPI__FORM_BLOCKING && hmpi__coll_cacheable(e->args, stamp);
-    if (cached) {
-        if ((r = hmpi__coll_cache_lookup(e->comm, e->args, stamp)) != HMPI_REQUEST_NULL) {
-            *op = r;
-            return MPI_SUCCESS;
-        }
-    }
     if ((rc = settings(e, &k)) != MPI_SUCCESS)
         return rc;
     if (cached && (r = hmpi__coll_cache_find(e->comm, &k, stamp)) != HMPI_REQUEST_NULL) {
@@ -433,7 +441,7 @@ static int launch(void *op, int form, void *request)
     return rc;
 }
 
-static const hmpi__entry_ops entry_ops = {"comm", check_args, agreement, build, launch};
+static const hmpi__entry_ops entry_ops = {"comm", reuse, check_args, agreement, build, launch};
 
 static int entry(MPI_Comm comm, const char *fn, const hmpi__coll_args *a, MPI_Info info, int form,
                  HMPI_Request *request)

@@ -124,6 +124,10 @@ typedef struct hmpi__entry hmpi__entry;
 /* What a module plugs into the pipeline (one constant table per module). */
 typedef struct hmpi__entry_ops {
     const char *comm_name; /* the communicator's argument name */
+    /* NULL, or: 1 and *op when a call identical to one that passed every
+     * check before can reuse what that one built (checks, agreement and
+     * build skipped; not with HMPI_CHECK) */
+    int (*reuse)(const hmpi__entry *e, void **op);
     /* local argument checks; code not raised */
     int (*check)(const hmpi__entry *e);
     /* the values that must agree (HMPI_CHECK); returns how many it wrote */

@@ -555,11 +555,11 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
     return 3;
 }
 
-static const hmpi__entry_ops iso_ops = {"isocomm", check_args, agreement, build,
-                                        hmpi__request_launch_op};
+static const hmpi__entry_ops iso_ops = {"isocomm", NULL,  check_args,
+                                        agreement, build, hmpi__request_launch_op};
 /* MPI's Cartesian neighbourhood collectives (the only ones that swap pairs) */
-static const hmpi__entry_ops cart_ops = {"comm", check_args, agreement, build,
-                                         hmpi__request_launch_op};
+static const hmpi__entry_ops cart_ops = {"comm",    NULL,  check_args,
+                                         agreement, build, hmpi__request_launch_op};
 
 int hmpi__iso_entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info, int form,
                     HMPI_Request *request)

@@ -107,8 +107,8 @@ fn_fail:
     return rc;
 }
 
-static const hmpi__entry_ops graph_ops = {"comm", graph_check, graph_agreement, graph_build,
-                                          hmpi__request_launch_op};
+static const hmpi__entry_ops graph_ops = {"comm",          NULL,        graph_check,
+                                          graph_agreement, graph_build, hmpi__request_launch_op};
 
 /* Dispatch on comm's topology. */
 static int entry(MPI_Comm comm, const char *fn, hmpi__nbr_args *a, MPI_Info info, int form,
