@@ -12,7 +12,7 @@
  *   test_shm [quick] */
 #include "collcase.h"
 
-static int cases, quick;
+static int cases, quick, several_nodes; /* several: the matrix on communicators over nodes */
 
 static const int shm_colls[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
                                 SCATTER, ALLGATHER, ALLTOALL, RSB};
@@ -21,6 +21,8 @@ static const int shm_colls[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
 static int wanted(int coll, const char *alg, const struct casepos *p)
 {
     (void)alg;
+    if (several_nodes && is_reduction(coll) && p->oi == 2)
+        return 0; /* over nodes the leaders combine in any order: commutative ops only */
     if (p->ci == 4 && (p->ti == 3 || (coll == ALLTOALL && p->ti != 0)))
         return 0; /* the largest: pieces, not every layout again */
     return !(quick && (p->ri == 2 || p->ci == 2 || (p->ci == 4 && p->ti != 0)));
@@ -65,22 +67,25 @@ static void many_at_once(MPI_Comm comm)
     }
 }
 
-/* Forced shm where it cannot be: nonblocking calls, communicators over
- * several nodes. */
+/* Forced shm where it cannot be: nonblocking calls; over several nodes,
+ * the collectives without a leaders' form and non-commutative ops. */
 static void refused(MPI_Comm comm, int one_node)
 {
     MPI_Info info;
     HMPI_Request req = HMPI_REQUEST_NULL;
-    int x = 1, y;
+    int x[4] = {1, 2, 3, 4}, y[4 * 64];
     MPI_Info_create(&info);
     MPI_Info_set(info, "hmpi_algorithm", "shm");
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-    if (!one_node)
-        expect_error(HMPI_Allreduce_init(&x, &y, 1, MPI_INT, MPI_SUM, comm, info, &req),
-                     MPI_ERR_ARG, "HMPI_Allreduce_init", "one node's shared memory");
+    if (!one_node) {
+        expect_error(HMPI_Allgather_init(x, 1, MPI_INT, y, 1, MPI_INT, comm, info, &req),
+                     MPI_ERR_ARG, "HMPI_Allgather_init", "over several nodes");
+        expect_error(HMPI_Allreduce_init(x, y, 1, quad_type, matmul_op, comm, info, &req),
+                     MPI_ERR_ARG, "HMPI_Allreduce_init", "over several nodes");
+    }
     MPI_Info_free(&info);
     setenv("HMPI_ALLREDUCE_ALGORITHM", "shm", 1);
-    expect_error(HMPI_Iallreduce(&x, &y, 1, MPI_INT, MPI_SUM, comm, &req), MPI_ERR_ARG,
+    expect_error(HMPI_Iallreduce(x, y, 1, MPI_INT, MPI_SUM, comm, &req), MPI_ERR_ARG,
                  "HMPI_Iallreduce", "blocking or persistent call");
     unsetenv("HMPI_ALLREDUCE_ALGORITHM");
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
@@ -133,8 +138,19 @@ int main(int argc, char **argv)
         many_at_once(node);
         refused(node, 1);
     }
-    if (!one_node(MPI_COMM_WORLD))
+    if (!one_node(MPI_COMM_WORLD)) { /* over nodes: each node's segment, the leaders' messages */
+        static const int over_nodes[] = {BARRIER, BCAST, REDUCE, ALLREDUCE};
+        MPI_Comm world_shuffled;
+        MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);
+        several_nodes = 1;
+        for (int i = 0; i < 4; i++) {
+            cases += collcase_run_matrix(over_nodes[i], MPI_COMM_WORLD, "shm", wanted);
+            cases += collcase_run_matrix(over_nodes[i], world_shuffled, "shm", wanted);
+        }
+        several_nodes = 0;
+        MPI_Comm_free(&world_shuffled);
         refused(MPI_COMM_WORLD, 0);
+    }
     if (subset != MPI_COMM_NULL)
         MPI_Comm_free(&subset);
     MPI_Comm_free(&shuffled);

@@ -305,17 +305,20 @@ static int builtin_model(const char *fn)
     return hmpi__cost_model_load(fn, &cm, &builtin) == MPI_SUCCESS && builtin;
 }
 
-/* The node's shared memory for the call's schedule, on a communicator
- * within one node: the communicator's channel for blocking calls, one of
- * its own for persistent ones (agreed over the node: collective, in _init).
- * Nonblocking calls pass messages: agreeing on a channel would synchronise
- * them. */
+/* The node's shared memory for the call's schedule, each node's part of
+ * the communicator its own: the communicator's channel for blocking calls,
+ * one of its own for persistent ones (agreed over the communicator:
+ * collective, in _init). Nonblocking calls pass messages: agreeing on a
+ * channel would synchronise them. */
 static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__coll_ctx *c)
 {
     hmpi__shm *shm;
-    if (c->nodes != 1 || c->size < 2 || e->form == HMPI__FORM_NONBLOCKING)
+    int nodes;
+    const int *machine = c->nodes > 1 ? hmpi__loctable_machines(c->table, &nodes) : NULL;
+    if (c->size < 2 || e->form == HMPI__FORM_NONBLOCKING || (c->nodes > 1 && !machine))
         return MPI_SUCCESS;
-    TRY(hmpi__shm_get(e->comm, e->fn, &shm)); /* collective on the first call */
+    /* collective on the first call */
+    TRY(hmpi__shm_get(e->comm, machine ? machine[c->rank] : 0, e->fn, &shm));
     if (shm && builtin_model(e->fn))
         hmpi__shm_model(shm, &c->cost); /* the node as measured */
     if (!shm || !hmpi__coll_has_algorithm(k->args.coll, HMPI__ALG_SHM) ||

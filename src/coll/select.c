@@ -115,9 +115,11 @@ static int forced(const char *fn, const hmpi__coll_args *a, int alg, const hmpi_
     }
     if ((rows[i].needs & HMPI__NEEDS_SEGMENT) && !c->shm_usable)
         return hmpi__error_code(MPI_ERR_ARG, fn,
-                                "algorithm '%s' needs every rank in one node's shared memory, a "
+                                "algorithm '%s' needs the ranks of each node to share memory, a "
                                 "blocking or persistent call, a free segment (HMPI_SHM, "
-                                "HMPI_SHM_CHANNELS) and, for reductions, a contiguous 'datatype'",
+                                "HMPI_SHM_CHANNELS), a contiguous 'datatype' for reductions and, "
+                                "over several nodes, a barrier, bcast, or reduce or allreduce "
+                                "with a commutative 'op'",
                                 algorithm_name(alg));
     if (!eligible(&rows[i], c))
         return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'%s",

@@ -77,51 +77,66 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* ---- barrier and bcast --------------------------------------------------- */
+/* ---- the node's phases ---------------------------------------------------- */
 
-/* Up to FAN_IN ranks: each says it is there and waits for all the others
- * (one flag's trip). More: each waits for its children of a FAN_IN-ary
- * tree, then says it is there; rank 0, there last, releases everyone. */
-int hmpi__barrier_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* The ranks of this rank's node that share its segment: its rank among
+ * them (comm's order) and their number; all of comm on one node. */
+typedef struct part {
+    int rank, size;
+} part;
+
+static part part_of(const hmpi__coll_ctx *c)
 {
-    hmpi__shm_op *op;
-    int first = c->rank * FAN_IN + 1, n = c->size - first;
-    (void)a;
-    TRY(begin(c, &op));
-    if (c->size <= FAN_IN) {
-        TRY(hmpi__shm_publish(c->s, op, 0));
-        TRY(hmpi__shm_wait(c->s, op, 0, 0, c->size));
-        return hmpi__shm_ack(c->s, op, 0);
-    }
-    TRY(hmpi__shm_wait(c->s, op, 0, first, n < 0 ? 0 : n < FAN_IN ? n : FAN_IN));
-    TRY(hmpi__shm_publish(c->s, op, 0));
-    if (c->rank != 0)
-        TRY(hmpi__shm_wait(c->s, op, 0, 0, 1));
-    return hmpi__shm_ack(c->s, op, 0);
+    return (part){hmpi__shm_rank(c->shm), hmpi__shm_size(c->shm)};
 }
 
-/* The root copies each piece into its slot; the others copy it out. */
-int hmpi__bcast_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+/* The node's ranks arrive (generation gen): up to FAN_IN, each raises its
+ * flag and waits for all the others (one flag's trip; released); more, each
+ * waits for its children of a FAN_IN-ary tree, then raises its flag, rank
+ * 0's last (*released 0: rank 0's release is to come). */
+static int node_arrive(hmpi__coll_ctx *c, hmpi__shm_op *op, part n, int gen, int *released)
 {
-    hmpi__shm_op *op;
-    bytes_view v;
-    int root = a->root, is_root = c->rank == root;
+    int first = n.rank * FAN_IN + 1, children = n.size - first;
+    *released = n.size <= FAN_IN;
+    if (*released) {
+        TRY(hmpi__shm_publish(c->s, op, gen));
+        return hmpi__shm_wait(c->s, op, gen, 0, n.size);
+    }
+    TRY(hmpi__shm_wait(c->s, op, gen, first,
+                       children < 0        ? 0
+                       : children < FAN_IN ? children
+                                           : FAN_IN));
+    return hmpi__shm_publish(c->s, op, gen);
+}
+
+/* The node's rank 0 releases the others: its flag at gen. */
+static int node_release(hmpi__coll_ctx *c, hmpi__shm_op *op, part n, int gen)
+{
+    if (n.rank == 0)
+        TRY(hmpi__shm_publish(c->s, op, gen));
+    else
+        TRY(hmpi__shm_wait(c->s, op, gen, 0, 1));
+    return hmpi__shm_ack(c->s, op, gen);
+}
+
+/* n bytes at `at` from the node's rank root to the others' `at`: the root
+ * copies each piece into its slot, the others copy it out. Generations
+ * from *gen on. */
+static int node_bcast(hmpi__coll_ctx *c, hmpi__shm_op *op, int root, char *at, size_t n, int *gen)
+{
     size_t piece = hmpi__shm_buffer_bytes(c->shm);
-    TRY(begin(c, &op));
-    TRY(view(c, a->recvbuf, a->rcount, a->rtype, is_root, &v));
-    for (size_t p = 0, off = 0; off < v.n; p++, off += piece) {
-        size_t len = min_size(piece, v.n - off);
+    int is_root = part_of(c).rank == root;
+    for (size_t off = 0; off < n; off += piece, (*gen)++) {
+        size_t len = min_size(piece, n - off);
         if (is_root) {
-            TRY(hmpi__shm_put(c->s, op, (int)p, v.at + off, len, root, 0));
-            TRY(hmpi__shm_publish(c->s, op, (int)p));
+            TRY(hmpi__shm_put(c->s, op, *gen, at + off, len, root, 0));
+            TRY(hmpi__shm_publish(c->s, op, *gen));
         } else
-            TRY(hmpi__shm_get_from(c->s, op, (int)p, root, root, 0, v.at + off, len));
-        TRY(hmpi__shm_ack(c->s, op, (int)p));
+            TRY(hmpi__shm_get_from(c->s, op, *gen, root, root, 0, at + off, len));
+        TRY(hmpi__shm_ack(c->s, op, *gen));
     }
-    return is_root ? MPI_SUCCESS : unview(c, &v);
+    return MPI_SUCCESS;
 }
-
-/* ---- reductions ------------------------------------------------------------ */
 
 static int type_bytes(MPI_Datatype type)
 {
@@ -138,21 +153,29 @@ static void slice(int n, int r, int size, int *lo, int *hi)
 }
 
 /* Does every rank combine the whole vector (else a slice each)? */
-static int reduces_whole(const hmpi__coll_ctx *c, double bytes)
+static int reduces_whole(int size, double bytes)
 {
-    return bytes * (c->size - 1) <= WHOLE_BYTES;
+    return bytes * (size - 1) <= WHOLE_BYTES;
 }
 
-/* One piece of count elements at `in`: every rank combines all of it into
- * out (to_all; else the root only). Generation gen. */
-static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const hmpi__coll_args *a,
-                              int gen, const char *in, char *out, int count, int to_all)
+/* A reduction inside the node: count elements of type at `in`, combined
+ * in rank order into `out` at the node's rank root (every rank: to_all). */
+typedef struct node_sum {
+    int root, to_all;
+    MPI_Datatype type;
+    MPI_Op op;
+} node_sum;
+
+/* One piece: every rank (to_all; else the root) combines all of it into out. */
+static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
+                              const char *in, char *out, int count)
 {
-    size_t bytes = (size_t)count * (size_t)type_bytes(a->rtype);
-    TRY(hmpi__shm_put(c->s, op, gen, in, bytes, c->rank, 0));
+    part n = part_of(c);
+    size_t bytes = (size_t)count * (size_t)type_bytes(r->type);
+    TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
     TRY(hmpi__shm_publish(c->s, op, gen));
-    if (to_all || c->rank == a->root)
-        TRY(hmpi__shm_reduce(c->s, op, gen, c->size, 0, count, a->rtype, a->op, NULL, out, 0));
+    if (r->to_all || n.rank == r->root)
+        TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, NULL, out, 0));
     return hmpi__shm_ack(c->s, op, gen);
 }
 
@@ -160,46 +183,198 @@ static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const hmpi__c
  * combines its own slice of every input (its own from its buffer) into its
  * slot (generation gen), then every rank (to_all; else the root) copies
  * every slice out (gen + 1). */
-static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const hmpi__coll_args *a,
-                               int gen, const char *in, char *out, int count, int to_all)
+static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
+                               const char *in, char *out, int count)
 {
-    size_t esize = (size_t)type_bytes(a->rtype), lo_bytes, hi_bytes;
+    part n = part_of(c);
+    size_t esize = (size_t)type_bytes(r->type), lo_bytes, hi_bytes;
     int lo, hi;
-    slice(count, c->rank, c->size, &lo, &hi);
+    slice(count, n.rank, n.size, &lo, &hi);
     lo_bytes = (size_t)lo * esize, hi_bytes = (size_t)hi * esize;
-    TRY(hmpi__shm_put(c->s, op, gen, in, lo_bytes, c->rank, 0));
-    TRY(hmpi__shm_put(c->s, op, gen, in + hi_bytes, (size_t)count * esize - hi_bytes, c->rank,
+    TRY(hmpi__shm_put(c->s, op, gen, in, lo_bytes, n.rank, 0));
+    TRY(hmpi__shm_put(c->s, op, gen, in + hi_bytes, (size_t)count * esize - hi_bytes, n.rank,
                       hi_bytes));
     TRY(hmpi__shm_publish(c->s, op, gen));
-    TRY(hmpi__shm_reduce(c->s, op, gen, c->size, lo_bytes, hi - lo, a->rtype, a->op, in + lo_bytes,
+    TRY(hmpi__shm_reduce(c->s, op, gen, n.size, lo_bytes, hi - lo, r->type, r->op, in + lo_bytes,
                          NULL, gen + 1));
     TRY(hmpi__shm_ack(c->s, op, gen));
     TRY(hmpi__shm_publish(c->s, op, gen + 1));
-    for (int r = 0; (to_all || c->rank == a->root) && r < c->size; r++) {
-        slice(count, r, c->size, &lo, &hi);
-        TRY(hmpi__shm_get_from(c->s, op, gen + 1, r, r, (size_t)lo * esize,
+    for (int q = 0; (r->to_all || n.rank == r->root) && q < n.size; q++) {
+        slice(count, q, n.size, &lo, &hi);
+        TRY(hmpi__shm_get_from(c->s, op, gen + 1, q, q, (size_t)lo * esize,
                                out + (size_t)lo * esize, (size_t)(hi - lo) * esize));
     }
     return hmpi__shm_ack(c->s, op, gen + 1);
 }
 
+/* The node's reduction, in pieces of a buffer; generations from *gen on.
+ * out: NULL where nothing lands (a reduce's others). */
+static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, const char *in,
+                       char *out, int count, int *gen)
+{
+    size_t esize = (size_t)type_bytes(r->type);
+    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
+    int whole = reduces_whole(part_of(c).size, (double)count * (double)esize);
+    for (int e = 0; e < count; e += per, *gen += whole ? 1 : 2) {
+        int n = count - e < per ? count - e : per;
+        size_t off = (size_t)e * esize;
+        TRY((whole ? reduce_piece_whole : reduce_piece_sliced)(c, op, r, *gen, in + off,
+                                                               out ? out + off : NULL, n));
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- between nodes: one leader a node ---------------------------------------- */
+
+/* The nodes of comm and their leaders: each node's lowest rank, the root's
+ * node's the root; the nodes in positions from the root's (0) on. */
+typedef struct leaders {
+    int n, pos;    /* nodes; this rank's node's position */
+    int *rank;     /* [n]: the leader of the node at each position */
+    int node_root; /* the leader's rank in this rank's node (part_of) */
+    int is_leader;
+} leaders;
+
+static int leaders_of(hmpi__coll_ctx *c, int root, leaders *l)
+{
+    int n;
+    const int *machine = hmpi__loctable_machines(c->table, &n);
+    if (!machine || !(l->rank = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)n)))
+        return MPI_ERR_NO_MEM;
+    int *count = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)n); /* a node's ranks so far */
+    if (!count)
+        return MPI_ERR_NO_MEM;
+    l->n = n;
+    l->pos = (machine[c->rank] - machine[root] + n) % n;
+    for (int i = 0; i < n; i++)
+        l->rank[i] = -1;
+    l->node_root = -1;
+    for (int r = 0; r < c->size; r++) {
+        int pos = (machine[r] - machine[root] + n) % n;
+        if (r == root || (l->rank[pos] < 0 && pos != 0))
+            l->rank[pos] = r;
+        if (pos == l->pos && r == (pos == 0 ? root : l->rank[pos]) && l->node_root < 0)
+            l->node_root = count[machine[r]];
+        count[machine[r]]++;
+    }
+    l->is_leader = l->rank[l->pos] == c->rank;
+    return MPI_SUCCESS;
+}
+
+/* This leader's parent and children in the binomial tree over the leaders
+ * (position 0 at its root); *nchildren. */
+static int leader_links(hmpi__coll_ctx *c, const leaders *l, int *parent, int **children,
+                        int *nchildren)
+{
+    long top;
+    int up = hmpi__knomial_links(l->pos, l->n, 2, &top);
+    *parent = up < 0 ? -1 : l->rank[up];
+    *nchildren = 0;
+    if (!(*children = hmpi__sched_alloc(c->s, sizeof(int) * 32)))
+        return MPI_ERR_NO_MEM;
+    for (long w = top; w >= 1; w /= 2)
+        if (l->pos + w < l->n)
+            (*children)[(*nchildren)++] = l->rank[l->pos + w];
+    return MPI_SUCCESS;
+}
+
+/* The leaders' empty messages up their tree, then down. */
+static int leaders_sync(hmpi__coll_ctx *c, const leaders *l)
+{
+    int parent, nchildren, *children;
+    TRY(leader_links(c, l, &parent, &children, &nchildren));
+    TRY(hmpi__sched_round(c->s));
+    for (int i = 0; i < nchildren; i++)
+        TRY(coll_recv(c, NULL, 0, MPI_BYTE, children[i]));
+    TRY(hmpi__sched_round(c->s));
+    if (parent >= 0)
+        TRY(coll_send(c, NULL, 0, MPI_BYTE, parent));
+    return hmpi__tree_down(c, parent, children, nchildren, NULL, 0, MPI_BYTE, 0);
+}
+
+/* ---- the rows ------------------------------------------------------------------ */
+
+/* One node: its ranks arrive, rank 0 releases them (unless the flat
+ * arrival did). Several: each node's ranks arrive, the leaders synchronise
+ * by messages, each releases its node. */
+int hmpi__barrier_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__shm_op *op;
+    leaders l = {0};
+    int released;
+    (void)a;
+    TRY(begin(c, &op));
+    TRY(node_arrive(c, op, part_of(c), 0, &released));
+    if (c->nodes == 1)
+        return released ? hmpi__shm_ack(c->s, op, 0) : node_release(c, op, part_of(c), 0);
+    TRY(leaders_of(c, 0, &l));
+    if (l.is_leader)
+        TRY(leaders_sync(c, &l));
+    TRY(hmpi__sched_round(c->s)); /* the node's release after the leader's messages */
+    return node_release(c, op, part_of(c), 1);
+}
+
+/* One node: through its segment from the root. Several: the leaders pass
+ * the bytes down a binomial tree over the nodes, then each node's leader
+ * through its segment. */
+int hmpi__bcast_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__shm_op *op;
+    bytes_view v;
+    leaders l = {0};
+    int gen = 0, root = a->root, parent, nchildren, *children;
+    TRY(begin(c, &op));
+    TRY(view(c, a->recvbuf, a->rcount, a->rtype, c->rank == root, &v));
+    if (c->nodes == 1) {
+        TRY(node_bcast(c, op, root, v.at, v.n, &gen));
+        return c->rank == root ? MPI_SUCCESS : unview(c, &v);
+    }
+    TRY(leaders_of(c, root, &l));
+    if (l.is_leader) {
+        TRY(leader_links(c, &l, &parent, &children, &nchildren));
+        TRY(hmpi__tree_down(c, c->rank == root ? -1 : parent, children, nchildren, v.at, (int)v.n,
+                            MPI_BYTE, 0));
+        TRY(hmpi__sched_round(c->s));
+    }
+    TRY(node_bcast(c, op, l.node_root, v.at, v.n, &gen));
+    return c->rank == root ? MPI_SUCCESS : unview(c, &v);
+}
+
+/* One node: through its segment. Several (a commutative op): each node
+ * combines into its leader, the leaders up a binomial tree over the nodes
+ * to the root (allreduce: then down it, and each leader through its
+ * segment to its node). */
 static int reduce_to(hmpi__coll_ctx *c, const hmpi__coll_args *a, int to_all)
 {
     hmpi__shm_op *op;
+    leaders l = {0};
     const char *in = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     char *out = a->recvbuf;
-    size_t esize = (size_t)type_bytes(a->rtype);
-    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
-    int whole = reduces_whole(c, (double)a->rcount * (double)esize);
+    int gen = 0, root = to_all ? 0 : a->root, parent, nchildren, *children;
+    node_sum r = {root, to_all, a->rtype, a->op};
     TRY(begin(c, &op));
-    for (int e = 0, gen = 0; e < a->rcount; e += per, gen += whole ? 1 : 2) {
-        int count = a->rcount - e < per ? a->rcount - e : per;
-        size_t off = (size_t)e * esize;
-        char *o = out ? out + off : NULL; /* the root's only, in a reduce */
-        TRY((whole ? reduce_piece_whole : reduce_piece_sliced)(c, op, a, gen, in + off, o, count,
-                                                               to_all));
+    if (c->nodes == 1)
+        return node_reduce(c, op, &r, in, out, a->rcount, &gen);
+    TRY(leaders_of(c, root, &l));
+    r.root = l.node_root, r.to_all = 0;
+    if (l.is_leader && !to_all && c->rank != root &&
+        !(out = hmpi__sched_scratch(c->s, a->rcount, a->rtype))) /* the node's sum */
+        return MPI_ERR_NO_MEM;
+    TRY(node_reduce(c, op, &r, in, l.is_leader ? out : NULL, a->rcount, &gen));
+    if (l.is_leader) {
+        const void *sum;
+        TRY(leader_links(c, &l, &parent, &children, &nchildren));
+        TRY(hmpi__tree_up(c, parent, children, nchildren, out, a->rcount, a->rtype, a->op, &sum));
+        if (c->rank == root && sum != out)
+            TRY(hmpi__sched_copy(c->s, sum, a->rcount, a->rtype, out, a->rcount, a->rtype));
+        if (to_all)
+            TRY(hmpi__tree_down(c, parent, children, nchildren, out, a->rcount, a->rtype, 0));
     }
-    return MPI_SUCCESS;
+    if (!to_all)
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s)); /* the node's bcast after the leader's messages */
+    return node_bcast(c, op, l.node_root, a->recvbuf,
+                      (size_t)a->rcount * (size_t)type_bytes(a->rtype), &gen);
 }
 
 int hmpi__reduce_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -375,13 +550,19 @@ int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     size_t piece, bytes;
     int parts = a->coll == HMPI__REDUCE_SCATTER_BLOCK ? c->size : 1;
+    int reduction = a->coll == HMPI__REDUCE || a->coll == HMPI__ALLREDUCE ||
+                    a->coll == HMPI__REDUCE_SCATTER_BLOCK;
     if (!c->shm)
         return 0;
+    if (c->nodes > 1) /* the leaders' tree combines in any order */
+        return (a->coll == HMPI__BARRIER || a->coll == HMPI__BCAST || a->coll == HMPI__REDUCE ||
+                a->coll == HMPI__ALLREDUCE) &&
+               (!reduction || c->commutative) &&
+               (!reduction || hmpi__type_is_contiguous(a->rtype, 1, &bytes));
     piece = hmpi__shm_buffer_bytes(c->shm);
     if ((size_t)c->size > piece) /* alltoall: an area of the buffer per rank */
         return 0;
-    if (a->coll != HMPI__REDUCE && a->coll != HMPI__ALLREDUCE &&
-        a->coll != HMPI__REDUCE_SCATTER_BLOCK)
+    if (!reduction)
         return 1;
     return hmpi__type_is_contiguous(a->rtype, 1, &bytes) && bytes * (size_t)parts <= piece;
 }
@@ -389,7 +570,13 @@ int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* A flag's trip, then everyone's reaction: a fan-in or a release. */
 static double sync_cost(const hmpi__coll_ctx *c)
 {
-    return c->cost.shm_flag_us * hmpi__knomial_levels(c->size, FAN_IN);
+    return c->cost.shm_flag_us * hmpi__knomial_levels(c->largest, FAN_IN);
+}
+
+/* The leaders' binomial tree over the nodes, once (0 on one node). */
+static double leaders_cost(const hmpi__coll_ctx *c, double bytes)
+{
+    return c->nodes > 1 ? hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes) : 0;
 }
 
 static double copy_cost(const hmpi__coll_ctx *c, double bytes)
@@ -414,6 +601,8 @@ double hmpi__cost_barrier_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     (void)a;
     SHM_OR_NEVER(c);
+    if (c->nodes > 1)
+        return 2 * sync_cost(c) + 2 * leaders_cost(c, 0);
     return c->size <= FAN_IN ? c->cost.shm_flag_us : 2 * sync_cost(c);
 }
 
@@ -422,17 +611,22 @@ double hmpi__cost_bcast_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
     return sync_cost(c) + copy_cost(c, m) + copy_cost(c, m < piece ? m : piece) +
-           pieces_cost(c, m, piece);
+           pieces_cost(c, m, piece) + leaders_cost(c, m);
 }
 
 double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
-    if (reduces_whole(c, m)) /* copy in, combine every input */
-        return 2 * sync_cost(c) + copy_cost(c, m) + 2 * copy_cost(c, m * c->size);
-    return 3 * sync_cost(c) + 2 * copy_cost(c, m) + 2 * copy_cost(c, m) +
-           pieces_cost(c, m, piece) * 2;
+    double node, p = c->largest, bcast = 0;
+    if (reduces_whole(c->largest, m)) /* copy in, combine every input */
+        node = 2 * sync_cost(c) + copy_cost(c, m) + 2 * copy_cost(c, m * p);
+    else
+        node = 3 * sync_cost(c) + 2 * copy_cost(c, m) + 2 * copy_cost(c, m) +
+               pieces_cost(c, m, piece) * 2;
+    if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
+        bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
+    return node + leaders_cost(c, m) + bcast;
 }
 
 double hmpi__cost_reduce_scatter_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)

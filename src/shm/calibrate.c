@@ -1,13 +1,14 @@
 /* The node's costs, measured once when a communicator's segment is made
  * (shm.h): what the built-in cost model otherwise guesses for a generic
- * node. Between the node's ranks 0 and 1: the quickest half round trip of
+ * node. Between each node's ranks 0 and 1: the quickest half round trip of
  * an empty message and of 256 KiB (the node's message latency and rate,
  * with whatever single-copy mechanism the MPI library has), a flag's half
  * round trip through the segment, and one core's copy: of a buffer the
  * other core just wrote, and of 1 MiB of its own memory (a user's buffer
- * beyond the caches), the slower of the two. One allreduce gives every rank the same figures, so
- * that all choose alike. Skipped with HMPI_PROBE_LATENCY=0 and on a node with more ranks than cores
- * (the figures would time the scheduler). */
+ * beyond the caches), the slower of the two. One allreduce gives every rank
+ * the slowest node's figures, so that all choose alike. Skipped with
+ * HMPI_PROBE_LATENCY=0 and on machines with more ranks than cores (the
+ * figures would time the scheduler). */
 #include "core/config.h"
 #include "core/pmpi.h"
 #include "shm/shm_internal.h"
@@ -143,20 +144,25 @@ static int measure(hmpi__shm *shm, double figures[4])
 
 int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
 {
-    double figures[4] = {0, 0, 0, 0}; /* flag us, copy bytes/us, message us, message bytes/us */
-    if (shm->size < 2 || oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
+    /* flag us, copy us/byte, message us, message us/byte: every node's
+     * ranks 0 and 1 measure theirs, all take the slowest node's */
+    double figures[4] = {0, 0, 0, 0};
+    if (oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
         return MPI_SUCCESS; /* alike everywhere: the defaults */
-    if (shm->rank < 2)
+    if (shm->size >= 2 && shm->rank < 2) {
         TRY(measure(shm, figures));
-    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 4, MPI_DOUBLE, MPI_MAX, shm->node));
+        figures[1] = figures[1] > 0 ? 1 / figures[1] : 0;
+        figures[3] = figures[3] > 0 ? 1 / figures[3] : 0;
+    }
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 4, MPI_DOUBLE, MPI_MAX, shm->all));
     for (int i = 0; i < 4; i++)
         if (!(figures[i] > 0))
-            return MPI_SUCCESS; /* a timer too coarse: the defaults */
-    shm->costs = (hmpi__shm_costs){figures[0], figures[1], figures[2], figures[3], 1};
+            return MPI_SUCCESS; /* no node of two ranks, or a timer too coarse: the defaults */
+    shm->costs = (hmpi__shm_costs){figures[0], 1 / figures[1], figures[2], 1 / figures[3], 1};
     if (shm->rank == 0)
         hmpi__verbose("node: flag %.3f us, copy %.0f MB/s, message %.2f us and %.0f MB/s "
                       "(cost model)",
-                      figures[0], figures[1], figures[2], figures[3]);
+                      figures[0], 1 / figures[1], figures[2], 1 / figures[3]);
     return MPI_SUCCESS;
 }
 

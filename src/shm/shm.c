@@ -108,21 +108,38 @@ static int shm_fits(const hmpi__shared *obj, MPI_Comm comm)
     return 0;
 }
 
-/* The node communicator of comm's ranks, MPI_COMM_NULL unless it is all of
- * them. Collective. */
-static int node_of(MPI_Comm comm, MPI_Comm *node)
+/* This rank's node part of comm (the ranks of colour `node`, in comm's
+ * order), MPI_COMM_NULL unless every node's part shares memory; and
+ * whether the machine runs more of comm's ranks than it has cores. The same
+ * everywhere. Collective over comm's private duplicate, all. */
+static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed)
 {
-    MPI_Comm dup;
-    int size, nsize, whole, rc;
+    MPI_Comm machine;
+    int rank, nsize, msize, figures[2], rc;
     *node = MPI_COMM_NULL;
-    TRY(hmpi__comm_private(comm, &dup));
-    TRY(HMPI__MPI(Comm_split_type)(dup, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, node));
-    MPI_Comm_size(dup, &size);
+    MPI_Comm_rank(all, &rank);
+    TRY(HMPI__MPI(Comm_split)(all, color, rank, node));
+    TRY(HMPI__MPI(Comm_split_type)(all, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine));
     MPI_Comm_size(*node, &nsize);
-    whole = nsize == size;
-    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, dup);
-    if (rc != MPI_SUCCESS || !whole)
+    MPI_Comm_size(machine, &msize);
+    MPI_Comm_free(&machine);
+    /* MPI_MAX of: a part that spans machines (negated: all share), more ranks than cores */
+    int shares = 1;
+    if (nsize > 1) { /* every rank of the part on this machine? */
+        MPI_Comm part_machine;
+        int psize;
+        TRY(HMPI__MPI(Comm_split_type)(*node, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                                       &part_machine));
+        MPI_Comm_size(part_machine, &psize);
+        MPI_Comm_free(&part_machine);
+        shares = psize == nsize;
+    }
+    figures[0] = !shares;
+    figures[1] = msize > sysconf(_SC_NPROCESSORS_ONLN);
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 2, MPI_INT, MPI_MAX, all);
+    if (rc != MPI_SUCCESS || figures[0])
         MPI_Comm_free(node);
+    *oversubscribed = figures[1];
     return rc;
 }
 
@@ -132,12 +149,12 @@ static int setting(int id, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The object of comm, its blocking channel made; node MPI_COMM_NULL when
- * there can be none. Collective. */
-static int shm_create(MPI_Comm comm, hmpi__shm **out)
+/* The object of comm for this rank's node (colour), its blocking channel
+ * made; node MPI_COMM_NULL when there can be none. Collective. */
+static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
 {
     hmpi__shm *shm = calloc(1, sizeof *shm);
-    int rc, ok;
+    int rc, ok, oversubscribed;
     if (!shm)
         return MPI_ERR_NO_MEM;
     hmpi__shared_init(&shm->base, shm_destroy, shm_fits);
@@ -145,7 +162,8 @@ static int shm_create(MPI_Comm comm, hmpi__shm **out)
     shm->half = (size_t)setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES) / 2;
     shm->half -= shm->half % LINE;
     shm->max_channels = 1 + setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1);
-    if ((rc = node_of(comm, &shm->node)) != MPI_SUCCESS) {
+    if ((rc = hmpi__comm_private(comm, &shm->all)) != MPI_SUCCESS ||
+        (rc = node_of(shm->all, color, &shm->node, &oversubscribed)) != MPI_SUCCESS) {
         free(shm);
         return rc;
     }
@@ -155,23 +173,21 @@ static int shm_create(MPI_Comm comm, hmpi__shm **out)
     MPI_Comm_set_errhandler(shm->node, MPI_ERRORS_RETURN);
     MPI_Comm_rank(shm->node, &shm->rank);
     MPI_Comm_size(shm->node, &shm->size);
-    int oversubscribed = shm->size > sysconf(_SC_NPROCESSORS_ONLN);
     if (oversubscribed) /* a waiting rank holds a core another needs */
         hmpi__backoff_oversubscribed();
     rc = chan_create(shm, 0, &shm->chan[0]);
-    TRY(all_succeeded(shm->node, rc, &ok));
+    TRY(all_succeeded(shm->all, rc, &ok));
     if (ok) {
         shm->nchan = 1;
         return hmpi__shm_calibrate(shm, oversubscribed);
-    } else {
-        chan_free(shm->chan[0]);
-        shm->chan[0] = NULL;
-        MPI_Comm_free(&shm->node);
     }
+    chan_free(shm->chan[0]);
+    shm->chan[0] = NULL;
+    MPI_Comm_free(&shm->node);
     return MPI_SUCCESS;
 }
 
-int hmpi__shm_get(MPI_Comm comm, const char *fn, hmpi__shm **out)
+int hmpi__shm_get(MPI_Comm comm, int node, const char *fn, hmpi__shm **out)
 {
     hmpi__shm *shm = (hmpi__shm *)hmpi__comm_slot(comm, HMPI__SLOT_SHM);
     int rc;
@@ -183,7 +199,7 @@ int hmpi__shm_get(MPI_Comm comm, const char *fn, hmpi__shm **out)
     if (!shm) {
         if (!hmpi__config_number(HMPI__CFG_SHM))
             return MPI_SUCCESS;
-        if ((rc = shm_create(comm, &shm)) != MPI_SUCCESS)
+        if ((rc = shm_create(comm, node, &shm)) != MPI_SUCCESS)
             return hmpi__error_code(rc, fn, "cannot make the node's shared-memory segment");
         if ((rc = hmpi__comm_slot_set(comm, HMPI__SLOT_SHM, &shm->base)) != MPI_SUCCESS)
             return hmpi__error_code(rc, fn, "out of memory");
@@ -202,7 +218,7 @@ static int agree_idle(hmpi__shm *shm, int *index)
     for (int i = 1; i < shm->nchan; i++)
         if (!__atomic_load_n(&shm->chan[i]->leased, __ATOMIC_ACQUIRE))
             idle |= UINT64_C(1) << i;
-    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &idle, 1, MPI_UINT64_T, MPI_BAND, shm->node));
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &idle, 1, MPI_UINT64_T, MPI_BAND, shm->all));
     if (idle) {
         *index = __builtin_ctzll(idle);
         return MPI_SUCCESS;
@@ -210,7 +226,7 @@ static int agree_idle(hmpi__shm *shm, int *index)
     if (shm->nchan >= shm->max_channels)
         return MPI_SUCCESS;
     rc = chan_create(shm, shm->nchan, &shm->chan[shm->nchan]);
-    TRY(all_succeeded(shm->node, rc, &ok));
+    TRY(all_succeeded(shm->all, rc, &ok));
     if (!ok) { /* refused: message passing from now on */
         chan_free(shm->chan[shm->nchan]);
         shm->chan[shm->nchan] = NULL;
@@ -246,6 +262,16 @@ void hmpi__shm_release(hmpi__shm_chan *ch)
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch)
 {
     return ch->shm->half;
+}
+
+int hmpi__shm_rank(const hmpi__shm_chan *ch)
+{
+    return ch->shm->rank;
+}
+
+int hmpi__shm_size(const hmpi__shm_chan *ch)
+{
+    return ch->shm->size;
 }
 
 /* ---- steps ---------------------------------------------------------------- */

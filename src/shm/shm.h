@@ -3,13 +3,12 @@
  * that move and combine data through them (doc/design.md, "The node").
  * Private.
  *
- * A communicator's object (cached in its context, slot HMPI__SLOT_SHM)
- * holds channels. A channel is one window: each rank's part is a line of
- * flags and two buffers (a slot), placed on the rank's own NUMA node by its
- * first touch. The blocking collectives share channel 0 (MPI orders them,
- * and one ends before the next starts); a persistent collective leases a
- * channel of its own for its lifetime, so that any number of them may be
- * active at once.
+ * A communicator's object (cached in its context, slot HMPI__SLOT_SHM) is
+ * its ranks' on one node (each node its own) and holds channels. A channel is one window: each
+ * rank's part is a line of flags and two buffers (a slot), placed on the rank's own NUMA node by
+ * its first touch. The blocking collectives share channel 0 (MPI orders them, and one ends before
+ * the next starts); a persistent collective leases a channel of its own for its lifetime, so that
+ * any number of them may be active at once.
  *
  * Data moves in generations. Every operation on a channel takes the next
  * generations in turn at its start, identical on every rank (collectives
@@ -30,12 +29,14 @@ typedef struct hmpi__shm_chan hmpi__shm_chan;
 /* One schedule's use of a channel: the generations of its current run. */
 typedef struct hmpi__shm_op hmpi__shm_op;
 
-/* The shared-memory object of comm, whose ranks all live on one node; *out
- * NULL when none can be had (HMPI_SHM=0, SimGrid SMPI, ranks that do not
- * share memory, a window refused), alike on every rank. Collective over
- * comm on first use, then cached (released with comm and at MPI_Finalize);
- * borrowed. */
-int hmpi__shm_get(MPI_Comm comm, const char *fn, hmpi__shm **out);
+/* The shared-memory object of comm for this rank's node: the ranks of
+ * colour `node` (the same on every rank of a node, as the locality table
+ * numbers them; 0 everywhere for a communicator within one node) share
+ * segments, each node its own. *out NULL when none can be had (HMPI_SHM=0,
+ * SimGrid SMPI, a node's ranks on several machines, a window refused),
+ * alike on every rank. Collective over comm on first use, then cached
+ * (released with comm and at MPI_Finalize); borrowed. */
+int hmpi__shm_get(MPI_Comm comm, int node, const char *fn, hmpi__shm **out);
 
 /* The node's costs measured when comm's segment was made (HMPI_PROBE_LATENCY)
  * into the built-in model cm: its node level and its shared memory. */
@@ -51,6 +52,10 @@ void hmpi__shm_release(hmpi__shm_chan *ch);
 
 /* Bytes of one of a slot's two buffers. */
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch);
+/* This rank's rank in its node's part of the communicator (comm's order),
+ * and that part's size. */
+int hmpi__shm_rank(const hmpi__shm_chan *ch);
+int hmpi__shm_size(const hmpi__shm_chan *ch);
 
 /* Begin the shared-memory steps of schedule s on ch (ownership of ch moves
  * to s, which releases it when freed): a step that takes the run's

@@ -39,7 +39,8 @@ typedef struct hmpi__shm_costs {
 
 struct hmpi__shm {
     hmpi__shared base;
-    MPI_Comm node; /* comm's ranks in comm's order; MPI_COMM_NULL: none usable */
+    MPI_Comm node; /* this node's part of comm, in comm's order; MPI_COMM_NULL: none usable */
+    MPI_Comm all;  /* comm's private duplicate (borrowed): agreements over every node */
     int rank, size;
     size_t half; /* bytes of one buffer */
     int max_channels;
