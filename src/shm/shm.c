@@ -208,8 +208,9 @@ int hmpi__shm_get(MPI_Comm comm, int node, const char *fn, hmpi__shm **out)
     return MPI_SUCCESS;
 }
 
-/* The lowest channel that every rank of the node has idle, made when there
- * is none and room for one; -1: none. Collective. */
+/* The lowest channel that every rank of the communicator has idle (every
+ * node choosing alike), made when there is none and room for one; -1:
+ * none. Collective. */
 static int agree_idle(hmpi__shm *shm, int *index)
 {
     uint64_t idle = 0;
