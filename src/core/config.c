@@ -101,9 +101,9 @@ static const cfg_var registry[HMPI__NCFG] = {
                        "how schedule rounds post their messages: persistent requests or "
                        "MPI_Isend/Irecv (auto: the cheaper for this MPI library)"},
     [HMPI__CFG_SHM] = {"HMPI_SHM", NULL, CFG_BOOL, NULL, "1",
-                       "collectives on a communicator within one node may move data through "
-                       "a segment of the node's shared memory (MPI_Win_allocate_shared, made "
-                       "at the first blocking or persistent collective; never under SimGrid)"},
+                       "collectives may move data inside each node through a segment of its "
+                       "shared memory (MPI_Win_allocate_shared, made at a communicator's first "
+                       "blocking or persistent collective; never under SimGrid)"},
     [HMPI__CFG_SHM_SLOT_BYTES] = {"HMPI_SHM_SLOT_BYTES", NULL, CFG_INT, NULL, "65536",
                                   "shared-memory collectives: each rank's part of a segment, two "
                                   "buffers that pipeline large messages in pieces of half of it "
