@@ -46,11 +46,12 @@ static void run_once(HMPI_Request *req, int *rounds, int *messages)
 /* hmpi-tune's gaps are the model's, a message's CPU plus its bytes at the
  * largest size's bandwidth or more: at every size of a level, at least the
  * straight line from the smallest size's gap (the CPU) to the largest's.
- * Every line parses, both levels are there, and a package line (a positive
- * bandwidth) when the node measured has two packages (want_package). */
+ * Every line parses, both levels are there, a package line (a positive
+ * bandwidth) when the node measured has two packages (want_package), and a
+ * shm line (this machine's ranks share memory). */
 static void measured_gaps(const char *file, int want_package)
 {
-    int packages = 0;
+    int packages = 0, shm = 0;
     enum { MOST = 64 };
     char line[256], name[16];
     double bytes[MOST], gap[MOST], latency;
@@ -64,6 +65,13 @@ static void measured_gaps(const char *file, int want_package)
             double per_us = 0;
             CHECK(sscanf(line + 8, "%lf", &per_us) == 1 && per_us > 0);
             packages++;
+            continue;
+        }
+        if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, a copy */
+            double flag_us = 0, per_us = 0;
+            CHECK(sscanf(line + 4, "%lf %lf", &flag_us, &per_us) == 2 && flag_us > 0 &&
+                  per_us > 0);
+            shm++;
             continue;
         }
         CHECK(sscanf(line, "%15s %lf %lf %lf", name, &bytes[n], &latency, &gap[n]) == 4);
@@ -80,6 +88,7 @@ static void measured_gaps(const char *file, int want_package)
     if (f)
         fclose(f);
     CHECK_INT(packages, want_package);
+    CHECK_INT(shm, 1); /* this machine's ranks share memory */
     CHECK(smallest[0] >= 0 && smallest[1] >= 0);
     for (int i = 0; i < n && smallest[0] >= 0 && smallest[1] >= 0; i++) {
         int lo = smallest[level[i]], hi = largest[level[i]];

@@ -15,9 +15,14 @@
  * (gap_of). When rank 0's node has two packages (sockets) or more, the
  * link between the first two: every rank of one exchanges the largest size
  * with a partner in the other at once, both ways; the bytes each way over
- * the slowest pair's time make the file's `package` line. */
+ * the slowest pair's time make the file's `package` line. Through a window
+ * of node 0's shared memory (not under SimGrid, whose ranks cannot wait on
+ * each other), its first two ranks time a flag's half round trip and a copy
+ * of what the other just wrote: the `shm` line. */
 #include <hmpi.h>
 
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +195,69 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
     return times[reps / 2] > 0 ? (double)pairs * m / times[reps / 2] : 0;
 }
 
+/* Node ranks 0 and 1's flag half round trip (us) and bytes/us of a copy of
+ * `bytes` the other just wrote, through a window of the node's shared
+ * memory, on node rank 0 (0 and 0 where there is none: SimGrid, a refused
+ * window). Every rank of node calls. */
+static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_per_us)
+{
+    *flag_us = *bytes_per_us = 0;
+#ifndef SMPI_H
+    MPI_Win win;
+    char *mine, *theirs = NULL;
+    int me, unit, ok;
+    MPI_Aint size;
+    double best_trip = 0, best_copy = 0;
+    MPI_Comm_rank(node, &me);
+    MPI_Comm_set_errhandler(node, MPI_ERRORS_RETURN);
+    ok = HMPI_Win_allocate_shared(64 + bytes, 1, MPI_INFO_NULL, node, &mine, &win) == MPI_SUCCESS;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, node);
+    if (!ok)
+        return;
+    if (me < 2)
+        MPI_Win_shared_query(win, 1 - me, &size, &unit, &theirs);
+    char *scratch = malloc((size_t)bytes);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+    for (long i = 1; me < 2 && i <= 4 * reps + 1; i++) { /* flag trips, one to warm up */
+        _Atomic long *flag = (_Atomic long *)mine, *peer = (_Atomic long *)theirs;
+        double t = MPI_Wtime();
+        if (me == 0)
+            atomic_store(flag, i);
+        while (atomic_load(peer) < i)
+            sched_yield(); /* more ranks than cores (virtual clusters) */
+        if (me == 1)
+            atomic_store(flag, i);
+        t = (MPI_Wtime() - t) * 1e6 / 2;
+        if (i > 1 && (i == 2 || t < best_trip))
+            best_trip = t;
+    }
+    for (int rep = -1; rep < reps; rep++) { /* rank 1 copies what rank 0 just wrote */
+        if (me == 0)
+            memset(mine + 64, rep + 2, (size_t)bytes);
+        MPI_Barrier(node);
+        double t = MPI_Wtime();
+        if (me == 1)
+            memcpy(scratch, theirs + 64, (size_t)bytes);
+        t = (MPI_Wtime() - t) * 1e6;
+        if (rep >= 0 && (rep == 0 || t < best_copy))
+            best_copy = t;
+        MPI_Barrier(node);
+    }
+    if (me == 1)
+        MPI_Send(&best_copy, 1, MPI_DOUBLE, 0, TAG, node);
+    if (me == 0)
+        MPI_Recv(&best_copy, 1, MPI_DOUBLE, 1, TAG, node, MPI_STATUS_IGNORE);
+    MPI_Win_unlock_all(win);
+    MPI_Win_free(&win);
+    free(scratch);
+    *flag_us = best_trip;
+    *bytes_per_us = best_copy > 0 ? bytes / best_copy : 0;
+#else
+    (void)node;
+    (void)bytes;
+#endif
+}
+
 /* The node as hmpi's collectives see it: the machine, or its board when
  * hwloc splits the machine into Groups (NUMAlink blades). */
 static void collectives_node(MPI_Comm *node)
@@ -284,9 +352,11 @@ int main(int argc, char **argv)
     int lowest; /* rank 0's node: the one whose lowest world rank is 0 */
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
     double package = 0; /* bytes/us each way between node 0's packages; 0: one package */
+    double flag_us = 0, copy_bytes_per_us = 0; /* node 0's shared memory; 0: none */
     if (lowest == 0) {
         measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
         package = package_link(node, maxsize, buf, rbuf);
+        shm_costs(node, 32768, &flag_us, &copy_bytes_per_us);
     }
     if (leaders != MPI_COMM_NULL)
         measure(&levels[1], sizes, nsizes, buf, reqs, latency[1], gap[1]);
@@ -309,6 +379,12 @@ int main(int argc, char **argv)
                         "# package bytes_per_us: each way between node 0's first two packages\n"
                         "package %10.1f\n",
                         package);
+            if (flag_us > 0 && copy_bytes_per_us > 0)
+                fprintf(f,
+                        "# shm flag_us bytes_per_us: a flag's trip and a copy of what the other "
+                        "core just wrote, node 0's first two ranks\n"
+                        "shm %9.3f %10.1f\n",
+                        flag_us, copy_bytes_per_us);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
                    levels[0].size, out);
@@ -319,6 +395,8 @@ int main(int argc, char **argv)
                            gap[l][s]);
             if (package > 0)
                 printf("package  %.1f bytes/us each way\n", package);
+            if (flag_us > 0 && copy_bytes_per_us > 0)
+                printf("shm      flag %.3f us, copy %.1f bytes/us\n", flag_us, copy_bytes_per_us);
         }
     }
     if (leaders != MPI_COMM_NULL)
