@@ -297,14 +297,6 @@ static int settings(const hmpi__entry *e, hmpi__coll_key *k)
     return MPI_SUCCESS;
 }
 
-/* Is the cost model the built-in one (no tuning file)? */
-static int builtin_model(const char *fn)
-{
-    hmpi__cost_model cm;
-    int builtin = 0;
-    return hmpi__cost_model_load(fn, &cm, &builtin) == MPI_SUCCESS && builtin;
-}
-
 /* The node's shared memory for the call's schedule, each node's part of
  * the communicator its own: the communicator's channel for blocking calls,
  * one of its own for persistent ones (agreed over the communicator:
@@ -319,7 +311,7 @@ static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__col
         return MPI_SUCCESS;
     /* collective on the first call */
     TRY(hmpi__shm_get(e->comm, machine ? machine[c->rank] : 0, e->fn, &shm));
-    if (shm && builtin_model(e->fn))
+    if (shm && c->cost.builtin)
         hmpi__shm_model(shm, &c->cost); /* the node as measured */
     if (!shm || !hmpi__coll_has_algorithm(k->args.coll, HMPI__ALG_SHM) ||
         (k->algorithm != HMPI__ALG_AUTO && k->algorithm != HMPI__ALG_SHM))

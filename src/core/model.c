@@ -100,6 +100,7 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     cm->shm_flag_us = SHM_FLAG_US;
     cm->shm_bytes_per_us = SHM_BYTES_PER_US;
+    cm->builtin = 1;
     /* what a further message's bytes add: all of them on the node's network
      * link; inside a node the receivers copy in parallel, so a sender's
      * further messages add little besides their overhead */
@@ -301,7 +302,7 @@ double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
     if (x->package_bytes_per_us != y->package_bytes_per_us || x->shm_flag_us != y->shm_flag_us ||
-        x->shm_bytes_per_us != y->shm_bytes_per_us)
+        x->shm_bytes_per_us != y->shm_bytes_per_us || x->builtin != y->builtin)
         return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];

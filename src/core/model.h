@@ -23,6 +23,7 @@ typedef struct hmpi__cost_model {
     /* the node's shared memory: a flag's trip from one core to another
      * (us), and the bytes/us of one core's copy through a segment */
     double shm_flag_us, shm_bytes_per_us;
+    int builtin; /* the defaults (no tuning file): measurements may refine them */
 } hmpi__cost_model;
 
 /* Messages at most this big go eager on common transports (UCX, Open MPI's

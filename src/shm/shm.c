@@ -22,6 +22,14 @@ static void chan_free(hmpi__shm_chan *ch)
     free(ch);
 }
 
+/* Did every rank succeed? (An allocation refused on some ranks leaves the
+ * others' windows behind: MPI frees them at MPI_Finalize.) */
+static int all_succeeded(MPI_Comm comm, int rc, int *ok)
+{
+    *ok = rc == MPI_SUCCESS;
+    return HMPI__MPI(Allreduce)(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, comm);
+}
+
 /* One window over the node: each rank's flags and buffers, zeroed by their
  * owner (first touch: on its NUMA node). Collective over shm->node. */
 static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
@@ -30,15 +38,17 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
     MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + 2 * shm->half);
     MPI_Info info;
     void *mine;
-    int rc;
+    int rc, ok;
     *out = NULL;
     if (ch) {
         ch->flag = calloc((size_t)shm->size, sizeof *ch->flag);
         ch->buf = calloc((size_t)shm->size, sizeof *ch->buf);
     }
-    if (!ch || !ch->flag || !ch->buf) {
+    /* a rank short of memory: no window anywhere on the node */
+    rc = all_succeeded(shm->node, ch && ch->flag && ch->buf ? MPI_SUCCESS : MPI_ERR_NO_MEM, &ok);
+    if (rc != MPI_SUCCESS || !ok) {
         chan_free(ch);
-        return MPI_ERR_NO_MEM;
+        return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
     }
     MPI_Info_create(&info);
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
@@ -62,14 +72,6 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
     ch->index = index;
     *out = ch;
     return HMPI__MPI(Barrier)(shm->node); /* every part zeroed before anyone polls it */
-}
-
-/* Did every rank succeed? (An allocation refused on some ranks leaves the
- * others' windows behind: MPI frees them at MPI_Finalize.) */
-static int all_succeeded(MPI_Comm comm, int rc, int *ok)
-{
-    *ok = rc == MPI_SUCCESS;
-    return HMPI__MPI(Allreduce)(MPI_IN_PLACE, ok, 1, MPI_INT, MPI_MIN, comm);
 }
 
 /* ---- the communicator's object ------------------------------------------ */
