@@ -1,6 +1,6 @@
 /* The collectives' calls the benchmarks share: the same arguments to hmpi's
  * persistent and blocking forms and to the MPI library's (bench/persistent,
- * bench/node). A header of the benchmarks only. */
+ * bench/node) and to hmpi-tune's timings (tools/). Not installed. */
 #ifndef HMPI_BENCH_COLLCALLS_H
 #define HMPI_BENCH_COLLCALLS_H
 

@@ -21,10 +21,12 @@
 #define NSETS 4
 #define SET_LIMIT (64 << 20) /* bytes of buffers past which one set serves */
 
-static const char *const algorithms[] = {
-    "shm",       "binomial",           "linear", "hierarchical",  "multilane", "twotree", "logp",
-    "multiport", "recursive_doubling", "ring",   "dissemination", "pairwise",  "bruck",   "leaders",
-    "halving"};
+static const char *const algorithms[] = {"shm",          "binomial",      "linear",
+                                         "hierarchical", "multilane",     "twotree",
+                                         "logp",         "multiport",     "recursive_doubling",
+                                         "ring",         "dissemination", "pairwise",
+                                         "bruck",        "leaders",       "halving",
+                                         "native"};
 #define NALGS ((int)(sizeof algorithms / sizeof algorithms[0]))
 
 enum { V_MPI, V_HMPI, V_HMPI_INIT, V_ALG };

@@ -594,7 +594,12 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * `pairwise`, `dissemination`, `multilane` (per node and per lane: bcast,
  * reduce, allreduce; lanes from `hmpi_lanes` / `HMPI_LANES`), `twotree`
  * (pipelined trees over the nodes, bcast; their count from
- * `hmpi_bcast_trees` / `HMPI_BCAST_TREES`: 2 binary, 3 to 8 k-ary). Info
+ * `hmpi_bcast_trees` / `HMPI_BCAST_TREES`: 2 binary, 3 to 8 k-ary), `shm`
+ * (through the node's shared memory, on one node), `native` (the MPI
+ * library's own collective: its blocking form in a blocking call, its
+ * nonblocking one posted at each HMPI_Start; `auto` takes it where a
+ * tuning file measured it fastest, and with the built-in model in blocking
+ * calls on one node where no shared-memory algorithm is modelled faster). Info
  * `hmpi_levels` (e.g. `Machine`) limits the levels the topology-aware tree
  * uses. `HMPI_P2P` (`auto`, `persistent`, `nonblocking`) chooses
  * how rounds post their prepared messages (see doc/collectives.md).

@@ -2,10 +2,13 @@
 # The node benchmark on this machine: bench/node at the node's core count,
 # ranks bound to cores, under every option the MPI libraries have (MPICH's
 # default; Open MPI's tuned, coll/sm and HAN), every algorithm of hmpi forced
-# besides auto. Leaves OUT/node.csv, OUT/node.md (the ratio table) and
-# OUT/node.png (gnuplot), and prints the table.
+# besides auto. Then, unless TUNE=0, hmpi-tune on the same ranks (under
+# MPICH and Open MPI's default) and hmpi's auto again with the file it wrote
+# (labels mpich+tune, ompi-tuned+tune; the files OUT/tuning-*.txt). Leaves
+# OUT/node.csv, OUT/node.md (the ratio table) and OUT/node.png (gnuplot),
+# and prints the table.
 #
-#   scripts/bench-node.sh [OUT] [RANKS]        (BUILD=build, REPS=300,
+#   scripts/bench-node.sh [OUT] [RANKS]        (BUILD=build, REPS=300, TUNE=1,
 #                                               SIZES=8,64,...,1048576, COLLS=all)
 set -e
 OUT=${1:-${BUILD:-build}/bench-node}
@@ -30,11 +33,38 @@ run_openmpi() { # label, then MCA settings
         "$BUILD/openmpi/bench/node" $args --label "$label"
 }
 
+run_mpich() { # label, then the bench's arguments
+    label=$1
+    shift
+    mpiexec.mpich -n "$RANKS" -bind-to core "$BUILD/mpich/bench/node" "$@" --label "$label"
+}
+
+# hmpi-tune's file, then auto with it (no forced algorithm: those are above)
+tuned_args="--reps $REPS --csv $CSV"
+[ -n "$SIZES" ] && tuned_args="$tuned_args --sizes $SIZES"
+[ -n "$COLLS" ] && tuned_args="$tuned_args --colls $COLLS"
+
 if [ -x "$BUILD/mpich/bench/node" ]; then
-    mpiexec.mpich -n "$RANKS" -bind-to core "$BUILD/mpich/bench/node" $args --label mpich
+    run_mpich mpich $args
+    if [ "${TUNE:-1}" != 0 ]; then
+        mpiexec.mpich -n "$RANKS" -bind-to core "$BUILD/mpich/tools/hmpi-tune" \
+            -o "$OUT/tuning-mpich.txt" >/dev/null
+        export HMPI_TUNING_FILE="$OUT/tuning-mpich.txt"
+        run_mpich mpich+tune $tuned_args
+        unset HMPI_TUNING_FILE
+    fi
 fi
 if [ -x "$BUILD/openmpi/bench/node" ]; then
     run_openmpi ompi-tuned
+    if [ "${TUNE:-1}" != 0 ]; then
+        env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+            mpiexec.openmpi -n "$RANKS" --bind-to core --map-by core \
+            "$BUILD/openmpi/tools/hmpi-tune" -o "$OUT/tuning-ompi.txt" >/dev/null
+        args_all=$args
+        args=$tuned_args
+        run_openmpi ompi-tuned+tune HMPI_TUNING_FILE="$OUT/tuning-ompi.txt"
+        args=$args_all
+    fi
     run_openmpi ompi-sm OMPI_MCA_coll_sm_priority=100
     run_openmpi ompi-han OMPI_MCA_coll_han_priority=100
 fi

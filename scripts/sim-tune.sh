@@ -6,7 +6,9 @@
 # ranks: with 2 ranks per node its gap came out 0, and auto with such a file
 # was up to 3.5x slower than without one), and write the tuning file
 # PLATFORM_DIR/tuning.txt, which scripts/sim-run.sh then hands to every run
-# on PLATFORM_DIR (HMPI_TUNING_FILE). 128 ranks simulate in seconds.
+# on PLATFORM_DIR (HMPI_TUNING_FILE). 128 ranks simulate in seconds. The
+# model only (--colls none): the collectives' own times are a real machine's
+# business (the simulated studies compare hmpi's choices with SMPI's selectors).
 #   scripts/sim-tune.sh KIND NODES PLATFORM_DIR BINDIR [BANDWIDTH] [LATENCY] [CORES]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,5 +20,5 @@ cal="$dir/calibration"
 # the platform's own SimGrid settings (e.g. a CPU overhead per message) apply to the calibration too
 [ -f "$dir/sim.cfg" ] && cp "$dir/sim.cfg" "$cal/sim.cfg"
 "$root/scripts/sim-run.sh" "$cal" $((nodes * cores)) lean "$bin/hmpi-tune" -o "$dir/tuning.txt.tmp" \
-  --reps 3 > "$cal/hmpi-tune.log"
+  --reps 3 --colls none > "$cal/hmpi-tune.log"
 mv "$dir/tuning.txt.tmp" "$dir/tuning.txt"

@@ -13,5 +13,5 @@ for f in "$root"/src/*/*.c; do
   [[ $f == */src/mpi4/* || $f == */src/fortran/* ]] || sources+=("$f")
 done
 smpicc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wno-format-truncation "$@" \
-  -I"$root/include" -I"$root/src" -I/usr/include/scotch \
+  -I"$root/include" -I"$root/src" -I"$root/bench" -I/usr/include/scotch \
   "${sources[@]}" "$program" -o "$out" -lhwloc -lscotch -lscotcherr -lpthread -lm

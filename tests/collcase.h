@@ -29,23 +29,24 @@ static const char *const coll_name[NCOLL] = {"barrier",   "bcast",    "reduce",
                                              "scan",      "exscan"};
 /* "algorithm/levels" also sets the info key hmpi_levels, "algorithm*N"
  * hmpi_lanes ("twotree*N": hmpi_bcast_trees) */
-#define NALG 12
+#define NALG 13
 static const char *const algs[NCOLL][NALG] = {
-    {"auto", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
-    {"auto", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core", "multilane",
-     "multilane*3", "multilane*1", "twotree", "twotree*3", "twotree*8", "logp"},
-    {"auto", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane", "multilane*2",
-     "multilane*1", "logp"},
-    {"auto", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine", "multilane",
-     "multilane*4", "multilane*1", "multiport"},
-    {"auto", "linear", "hierarchical", "hierarchical/numa", "binomial", NULL},
-    {"auto", "linear", "hierarchical", "hierarchical/Machine", "binomial", NULL},
-    {"auto", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders", "bruck"},
-    {"auto", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
+    {"auto", "native", "dissemination", "hierarchical", "hierarchical/Machine", NULL},
+    {"auto", "native", "binomial", "linear", "hierarchical", "hierarchical/Machine,Core",
+     "multilane", "multilane*3", "multilane*1", "twotree", "twotree*3", "twotree*8", "logp"},
+    {"auto", "native", "binomial", "hierarchical", "hierarchical/Switch,NUMANode", "multilane",
+     "multilane*2", "multilane*1", "logp"},
+    {"auto", "native", "recursive_doubling", "hierarchical", "ring", "hierarchical/Machine",
+     "multilane", "multilane*4", "multilane*1", "multiport"},
+    {"auto", "native", "linear", "hierarchical", "hierarchical/numa", "binomial", NULL},
+    {"auto", "native", "linear", "hierarchical", "hierarchical/Machine", "binomial", NULL},
+    {"auto", "native", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders",
+     "bruck"},
+    {"auto", "native", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
      "hierarchical*1", "hierarchical*3", "bruck"},
-    {"auto", "binomial", "hierarchical", "hierarchical/Machine", "halving", NULL},
-    {"auto", "recursive_doubling", "linear", NULL},
-    {"auto", "recursive_doubling", "linear", NULL},
+    {"auto", "native", "binomial", "hierarchical", "hierarchical/Machine", "halving", NULL},
+    {"auto", "native", "recursive_doubling", "linear", NULL},
+    {"auto", "native", "recursive_doubling", "linear", NULL},
 };
 
 /* Algorithms that refuse non-commutative ops. */

@@ -15,6 +15,9 @@ static int wanted(int coll, const char *alg, const struct casepos *p)
 {
     int multilane = strncmp(alg, "multilane", 9) == 0;
     int pipelined = strncmp(alg, "twotree", 7) == 0;
+    if (strcmp(alg, "native") == 0 && (p->ci == 0 || p->ci == 4 || p->ri == 2))
+        return 0; /* the library's own: hmpi passes the arguments on (every type, op, in
+                   * place and form; not every size) */
     if (p->ti == 3 && p->ci >= 3)
         return 0; /* swapped: data movement, small counts */
     if (p->ci >= 3 && p->ti != 0 && coll == ALLTOALL)

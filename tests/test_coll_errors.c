@@ -65,7 +65,7 @@ static void argument_errors(void)
     expect_error(HMPI_Alltoallw_init(buf, zeros, zeros, types, buf + 1, zeros, zeros, types,
                                      MPI_COMM_WORLD, info, &req),
                  MPI_ERR_INFO_VALUE, "HMPI_Alltoallw_init",
-                 "'ring' does not implement alltoallw (it has: linear, pairwise)");
+                 "'ring' does not implement alltoallw (it has: native, linear, pairwise)");
     MPI_Info_set(info, "hmpi_algorithm", "quantum");
     expect_error(HMPI_Barrier_init(MPI_COMM_WORLD, info, &req), MPI_ERR_INFO_VALUE,
                  "HMPI_Barrier_init", "'quantum'");

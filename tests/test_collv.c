@@ -14,9 +14,10 @@
 enum { GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, ALLTOALLW, REDUCE_SCATTER, NCOLLS };
 static const char *const names[NCOLLS] = {"gatherv",   "scatterv",  "allgatherv",
                                           "alltoallv", "alltoallw", "reduce_scatter"};
-static const char *const algs[NCOLLS][3] = {
-    {"auto", "linear", NULL},       {"auto", "linear", NULL},   {"auto", "ring", "linear"},
-    {"auto", "linear", "pairwise"}, {"auto", "pairwise", NULL}, {"auto", "binomial", NULL}};
+static const char *const algs[NCOLLS][4] = {
+    {"auto", "native", "linear", NULL},   {"auto", "native", "linear", NULL},
+    {"auto", "native", "ring", "linear"}, {"auto", "native", "linear", "pairwise"},
+    {"auto", "native", "pairwise", NULL}, {"auto", "native", "binomial", NULL}};
 
 static MPI_Datatype vec_type, quad_type;
 static MPI_Op matmul_op;
@@ -269,7 +270,7 @@ static void run_all(MPI_Comm comm)
     int size;
     MPI_Comm_size(comm, &size);
     for (int coll = 0; coll < NCOLLS; coll++)
-        for (int ai = 0; ai < 3 && algs[coll][ai]; ai++)
+        for (int ai = 0; ai < 4 && algs[coll][ai]; ai++)
             for (int ti = 0; ti < 2; ti++)
                 for (int root = 0; root < (coll <= SCATTERV ? 2 : 1); root++)
                     for (int ip = 0; ip < 2; ip++) {

@@ -6,7 +6,10 @@
  * choice counts the messages leaving a node; the combining alltoall takes
  * more leaders per node when moving bytes inside a node costs. Run on a virtual cluster of 4
  * nodes x 2 ranks (small-cluster); with --package-lanes, on nodes of two sockets, the
- * package line's bandwidth changes the multi-lane allreduce's shape. */
+ * package line's bandwidth changes the multi-lane allreduce's shape. A
+ * file's `collective` lines decide the choice on the communicator they
+ * measured (the library's own collective, native, among them); with
+ * --one-node FILE, what hmpi-tune wrote on one node (no network lines). */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -15,6 +18,32 @@
 
 static int rank, size;
 static char dir[64];
+static long library_bcasts; /* MPI_Bcast calls, hmpi's native row's among them */
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    library_bcasts++;
+    return PMPI_Bcast(buf, count, type, root, comm);
+}
+
+/* Does a blocking bcast of n ints from root 0 under the tuning file call
+ * the library's own (the native row)? Checks the data. */
+static int blocking_bcast_is_native(const char *file, int n)
+{
+    int *x = malloc(sizeof(int) * (size_t)n);
+    long before;
+    setenv("HMPI_TUNING_FILE", file, 1);
+    for (int i = 0; i < n; i++)
+        x[i] = rank == 0 ? 3 * i + 2 : -1;
+    before = library_bcasts;
+    CHECK_MPI(HMPI_Bcast(x, n, MPI_INT, 0, MPI_COMM_WORLD));
+    int native = library_bcasts > before;
+    for (int i = 0; i < n; i++)
+        CHECK_INT(x[i], 3 * i + 2);
+    unsetenv("HMPI_TUNING_FILE");
+    free(x);
+    return native;
+}
 
 /* A file in this run's directory with the given lines (rank 0 writes). */
 static const char *tuning_file(const char *name, const char *text)
@@ -49,9 +78,9 @@ static void run_once(HMPI_Request *req, int *rounds, int *messages)
  * Every line parses, both levels are there, a package line (a positive
  * bandwidth) when the node measured has two packages (want_package), and a
  * shm line (this machine's ranks share memory). */
-static void measured_gaps(const char *file, int want_package)
+static void measured_gaps(const char *file, int want_package, int want_network)
 {
-    int packages = 0, shm = 0;
+    int packages = 0, shm = 0, timed = 0;
     enum { MOST = 64 };
     char line[256], name[16];
     double bytes[MOST], gap[MOST], latency;
@@ -67,10 +96,19 @@ static void measured_gaps(const char *file, int want_package)
             packages++;
             continue;
         }
+        if (strncmp(line, "collective ", 11) == 0) { /* a collective's time, one algorithm */
+            char coll[32], alg[32];
+            int ranks = 0, nodes = 0;
+            double block = -1, us = 0;
+            CHECK(sscanf(line + 11, "%31s %d %d %lf %31s %lf", coll, &ranks, &nodes, &block, alg,
+                         &us) == 6);
+            CHECK(ranks >= 2 && nodes >= 1 && nodes <= ranks && block >= 0 && us > 0);
+            timed++;
+            continue;
+        }
         if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, a copy */
             double flag_us = 0, per_us = 0;
-            CHECK(sscanf(line + 4, "%lf %lf", &flag_us, &per_us) == 2 && flag_us > 0 &&
-                  per_us > 0);
+            CHECK(sscanf(line + 4, "%lf %lf", &flag_us, &per_us) == 2 && flag_us > 0 && per_us > 0);
             shm++;
             continue;
         }
@@ -89,8 +127,9 @@ static void measured_gaps(const char *file, int want_package)
         fclose(f);
     CHECK_INT(packages, want_package);
     CHECK_INT(shm, 1); /* this machine's ranks share memory */
-    CHECK(smallest[0] >= 0 && smallest[1] >= 0);
-    for (int i = 0; i < n && smallest[0] >= 0 && smallest[1] >= 0; i++) {
+    CHECK(timed > 0);  /* CTest has hmpi-tune time the bcast */
+    CHECK(smallest[0] >= 0 && (smallest[1] >= 0) == want_network);
+    for (int i = 0; i < n && smallest[0] >= 0; i++) {
         int lo = smallest[level[i]], hi = largest[level[i]];
         double span = bytes[hi] - bytes[lo], t = span > 0 ? (bytes[i] - bytes[lo]) / span : 0;
         CHECK(gap[i] >= gap[lo] + t * (gap[hi] - gap[lo]) - 1e-3); /* 4 decimals written */
@@ -298,6 +337,70 @@ static int allgather_messages(const char *file)
     return msgs;
 }
 
+static void bad_file(const char *file, const char *text);
+
+/* The nodes of the cluster as hmpi sees them. */
+static int count_nodes(void)
+{
+    MPI_Comm node;
+    int local, leaders, first;
+    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_rank(node, &local);
+    first = local == 0;
+    MPI_Allreduce(&first, &leaders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Comm_free(&node);
+    return leaders;
+}
+
+/* A file's `collective` lines decide where they measured this communicator:
+ * auto takes the fastest algorithm measured, interpolated between sizes
+ * (the library's own, native: one round, no message of hmpi's), the model
+ * elsewhere (another communicator's lines do not count). */
+static void measured_choice(void)
+{
+    char text[1024];
+    int nodes = count_nodes(), rounds, msgs;
+    /* 12 bytes: native 4 us against linear's 5 (at 4 bytes 1 and 2, at 20 7 and 8);
+     * 4000 bytes: linear 3 against native 6; the library's blocking bcast
+     * 0.5 at 12 bytes, 9 at 4000 */
+    snprintf(text, sizeof text,
+             "network 0 10 0\nnode 0 1 0\n"
+             "collective bcast %d %d 4 native 1\ncollective bcast %d %d 20 native 7\n"
+             "collective bcast %d %d 4 linear 2\ncollective bcast %d %d 20 linear 8\n"
+             "collective bcast %d %d 4000 native 6\ncollective bcast %d %d 4000 linear 3\n"
+             "collective bcast %d %d 12 native-blocking 0.5\n"
+             "collective bcast %d %d 4000 native-blocking 9\n"
+             "collective bcast %d %d 4 binomial 0.5 # another shape: not this one\n",
+             size, nodes, size, nodes, size, nodes, size, nodes, size, nodes, size, nodes, size,
+             nodes, size, nodes, size + 1, nodes);
+    const char *timed = tuning_file("timed.txt", text);
+    /* blocking: native by the library's blocking time, then linear */
+    CHECK(blocking_bcast_is_native(timed, 3));
+    CHECK(!blocking_bcast_is_native(timed, 1000));
+    bcast_shape(timed, 3, &rounds, &msgs);
+    CHECK_INT(rounds, 1);
+    CHECK_INT(msgs, 0); /* the library's own bcast */
+    bcast_shape(timed, 1000, &rounds, &msgs);
+    CHECK_INT(rounds, 1);
+    CHECK_INT(msgs, size - 1); /* linear */
+    results_under(timed);
+    /* the same lines for another communicator: the model decides, as
+     * without them */
+    int model_rounds, model_msgs;
+    bcast_shape(tuning_file("untimed.txt", "network 0 10 0\nnode 0 1 0\n"), 3, &model_rounds,
+                &model_msgs);
+    snprintf(text, sizeof text,
+             "network 0 10 0\nnode 0 1 0\ncollective bcast %d %d 12 native 1\n"
+             "collective bcast %d %d 12 linear 9\n",
+             size + 1, nodes, size + 1, nodes);
+    bcast_shape(tuning_file("other.txt", text), 3, &rounds, &msgs);
+    CHECK_INT(rounds, model_rounds);
+    CHECK_INT(msgs, model_msgs);
+    bad_file(tuning_file("timed-bad.txt", "network 0 10 0\nnode 0 1 0\n"
+                                          "collective bcast 8 1 4 native\n"),
+             "line 3");
+}
+
 static void bad_file(const char *file, const char *text)
 {
     int x = 0;
@@ -321,6 +424,13 @@ int main(int argc, char **argv)
 
     if (argc > 1 && strcmp(argv[1], "--package-lanes") == 0) {
         package_lanes();
+        goto done;
+    }
+    if (argc > 2 && strcmp(argv[1], "--one-node") == 0) { /* hmpi-tune on one node */
+        if (rank == 0)
+            measured_gaps(argv[2], 0, 0);
+        results_under(argv[2]);
+        measured_choice();
         goto done;
     }
     /* No per-message cost: the root reaches every rank in one round. */
@@ -349,6 +459,7 @@ int main(int argc, char **argv)
         CHECK_INT(allgather_messages(deep), 6);
         CHECK_INT(allgather_messages(flat), 14);
     }
+    measured_choice();
     iso_node_share(flat);
     if (size == 8)
         alltoall_leaders(flat);
@@ -376,7 +487,7 @@ int main(int argc, char **argv)
     if (argc > 1) {
         if (rank == 0) {
             CHECK(access(argv[1], R_OK) == 0);
-            measured_gaps(argv[1], argc > 2 && strcmp(argv[2], "package") == 0);
+            measured_gaps(argv[1], argc > 2 && strcmp(argv[2], "package") == 0, 1);
         }
         results_under(argv[1]);
         bcast_shape(argv[1], 1000, &flat_rounds, &flat_msgs);
@@ -385,10 +496,12 @@ int main(int argc, char **argv)
 done:
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
-        const char *names[] = {
-            "flat.txt",    "deep.txt",         "busy.txt",        "wide.txt",      "bad.txt",
-            "neg.txt",     "half.txt",         "zero-gap.txt",    "package-0.txt", "package-2.txt",
-            "package.txt", "package-slow.txt", "package-fast.txt"};
+        const char *names[] = {"flat.txt",         "deep.txt",     "busy.txt",
+                               "wide.txt",         "bad.txt",      "neg.txt",
+                               "half.txt",         "zero-gap.txt", "package-0.txt",
+                               "package-2.txt",    "package.txt",  "package-slow.txt",
+                               "package-fast.txt", "timed.txt",    "other.txt",
+                               "timed-bad.txt",    "untimed.txt"};
         char p[128];
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);

@@ -18,7 +18,20 @@
  * the slowest pair's time make the file's `package` line. Through a window
  * of node 0's shared memory (not under SimGrid, whose ranks cannot wait on
  * each other), its first two ranks time a flag's half round trip and a copy
- * of what the other just wrote: the `shm` line. */
+ * of what the other just wrote: the `shm` line.
+ *
+ * Then the collectives themselves, with which auto chooses on a
+ * communicator of the same shape rather than by the model: on node 0's
+ * ranks, and on all ranks when there are several nodes, every algorithm of
+ * hmpi forced in turn and the library's own (native), persistent, and the
+ * library's blocking collective (native-blocking: what native runs in a
+ * blocking call), at each size (bytes of one rank's block), the slowest
+ * rank's median over --coll-reps with buffers rotated between
+ * repetitions: the `collective` lines. On one node only the node level and the collectives are
+ * measured (the file's network is then the built-in model's). */
+#include "coll/algorithms.h"
+#include "collcalls.h"
+
 #include <hmpi.h>
 
 #include <sched.h>
@@ -32,6 +45,17 @@
 
 static int reps = 5;
 static int max_fanout = 64; /* beyond, the time's slope over k is the same */
+static int coll_reps = 30;
+
+/* hmpi's algorithm names (auto first, skipped), from its own list. */
+static const char *const algorithm_names[] = {
+#define NAME_OF(NAME, name) #name,
+    HMPI__COLL_ALGORITHM_NAMES(NAME_OF)
+#undef NAME_OF
+};
+#define NALGORITHMS ((int)(sizeof algorithm_names / sizeof algorithm_names[0]))
+#define NSETS 4              /* buffer sets rotated between repetitions */
+#define SET_LIMIT (64 << 20) /* bytes of one set past which one set serves */
 
 static int compare(const void *a, const void *b)
 {
@@ -258,6 +282,102 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_p
 #endif
 }
 
+/* The persistent requests of one algorithm forced, one per buffer set;
+ * 0 where the algorithm does not implement the collective or refuses the
+ * call (on any rank: all agree). */
+static int make_requests(struct bench *sets, int nsets, const char *alg)
+{
+    char key[64];
+    int ok = 1;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    snprintf(key, sizeof key, "hmpi_%s_algorithm", names[sets[0].coll]);
+    MPI_Info_set(info, key, alg);
+    for (int i = 0; i < nsets; i++)
+        ok &= hmpi_init(&sets[i], info) == MPI_SUCCESS;
+    MPI_Info_free(&info);
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, sets[0].comm);
+    for (int i = 0; i < nsets && !ok; i++)
+        if (sets[i].hreq != HMPI_REQUEST_NULL)
+            HMPI_Request_free(&sets[i].hreq);
+    return ok;
+}
+
+/* The slowest rank's median (us) over coll_reps of Start + Wait of the
+ * sets' requests (library: the MPI library's blocking call instead), the
+ * sets taken in turn, after one round of each to warm up. */
+static double time_sets(struct bench *sets, int nsets, int library, double *times)
+{
+    MPI_Comm comm = sets[0].comm;
+    for (int r = -nsets; r < coll_reps; r++) {
+        struct bench *b = &sets[(r + nsets) % nsets];
+        MPI_Barrier(comm);
+        double t = MPI_Wtime();
+        if (library) {
+            mpi_blocking(b);
+        } else {
+            HMPI_Start(&b->hreq);
+            HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE);
+        }
+        t = (MPI_Wtime() - t) * 1e6;
+        MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
+        if (r >= 0)
+            times[r] = t;
+    }
+    qsort(times, (size_t)coll_reps, sizeof *times, compare);
+    return times[coll_reps / 2];
+}
+
+/* Every algorithm of each collective and size on comm (ranks over nodes),
+ * the `collective` lines on comm's rank 0 into f (NULL elsewhere). */
+static void time_collectives(MPI_Comm comm, int nodes, const int *colls, int ncolls,
+                             const int *sizes, int nsizes, FILE *f)
+{
+    int size;
+    struct bench sets[NSETS];
+    double *times = malloc(sizeof(double) * (size_t)coll_reps);
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* forced algorithms may refuse */
+    for (int c = 0; c < ncolls; c++)
+        for (int s = 0; s < nsizes && (s == 0 || colls[c] != BARRIER); s++) {
+            int nsets = (double)(sizes[s] + 4) * size > SET_LIMIT ? 1 : NSETS;
+            for (int i = 0; i < nsets; i++)
+                setup(&sets[i], colls[c], sizes[s], comm);
+            int block = colls[c] == BARRIER ? 0 : sets[0].count * (is_reduction(colls[c]) ? 4 : 1);
+            for (int a = 1; a < NALGORITHMS; a++) { /* auto is the choice itself */
+                if (!make_requests(sets, nsets, algorithm_names[a]))
+                    continue;
+                double us = time_sets(sets, nsets, 0, times);
+                for (int i = 0; i < nsets; i++)
+                    HMPI_Request_free(&sets[i].hreq);
+                if (f)
+                    fprintf(f, "collective %s %d %d %d %s %.3f\n", names[colls[c]], size, nodes,
+                            block, algorithm_names[a], us);
+            }
+            /* what native runs in a blocking call: the library's blocking collective */
+            double us = time_sets(sets, nsets, 1, times);
+            if (f)
+                fprintf(f, "collective %s %d %d %d native-blocking %.3f\n", names[colls[c]], size,
+                        nodes, block, us);
+            for (int i = 0; i < nsets; i++)
+                teardown(&sets[i]);
+        }
+    free(times);
+}
+
+/* The collective lines kept in tmp, appended to f. */
+static void copy_times(FILE *tmp, FILE *f)
+{
+    char line[256];
+    if (!tmp)
+        return;
+    rewind(tmp);
+    fprintf(f, "# collective name ranks nodes block_bytes algorithm us: the slowest rank's median, "
+               "persistent\n");
+    while (fgets(line, sizeof line, tmp))
+        fputs(line, f);
+}
+
 /* The node as hmpi's collectives see it: the machine, or its board when
  * hwloc splits the machine into Groups (NUMAlink blades). */
 static void collectives_node(MPI_Comm *node)
@@ -298,7 +418,11 @@ int main(int argc, char **argv)
     int sizes[MAX_SIZES],
         nsizes = parse_sizes("4,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576",
                              sizes);
+    int colls[NCOLL], ncolls = NCOLL, coll_sizes[MAX_SIZES], ncoll_sizes;
     int rank, size, local_rank, maxsize = 0, code = 0;
+    for (int c = 0; c < NCOLL; c++)
+        colls[c] = c;
+    ncoll_sizes = parse_sizes("8,64,1024,8192,65536,262144,1048576", coll_sizes);
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -312,13 +436,21 @@ int main(int argc, char **argv)
             reps = atoi(v), i++;
         else if (strcmp(argv[i], "--max-fanout") == 0 && i + 1 < argc)
             max_fanout = atoi(v), i++;
+        else if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
+            ncolls = strcmp(v, "none") == 0 ? 0 : parse_list(v, colls, NCOLL, 1), i++;
+        else if (strcmp(argv[i], "--coll-sizes") == 0 && i + 1 < argc)
+            ncoll_sizes = parse_sizes(v, coll_sizes), i++;
+        else if (strcmp(argv[i], "--coll-reps") == 0 && i + 1 < argc)
+            coll_reps = atoi(v), i++;
         else
             nsizes = -1;
     }
-    if (nsizes <= 0 || reps < 1 || reps > 64 || max_fanout < 1) {
+    if (nsizes <= 0 || reps < 1 || reps > 64 || max_fanout < 1 || ncoll_sizes <= 0 ||
+        coll_reps < 1) {
         if (rank == 0)
             fprintf(stderr, "usage: hmpi-tune [-o FILE] [--sizes 4,1024,...] [--reps 1-64] "
-                            "[--max-fanout K]\n");
+                            "[--max-fanout K] [--colls bcast,allreduce,...|none] "
+                            "[--coll-sizes 8,64,...] [--coll-reps N]\n");
         MPI_Finalize();
         return 2;
     }
@@ -336,12 +468,10 @@ int main(int argc, char **argv)
         MPI_Comm_size(leaders, &levels[1].size);
     MPI_Bcast(&levels[1].size, 1, MPI_INT, 0, MPI_COMM_WORLD);
     MPI_Bcast(&levels[0].size, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (levels[0].size < 2 || levels[1].size < 2) {
+    if (levels[0].size < 2) {
         if (rank == 0)
-            fprintf(stderr,
-                    "hmpi-tune: needs two nodes or more with two ranks or more on the "
-                    "first (here %d nodes, %d ranks on node 0)\n",
-                    levels[1].size, levels[0].size);
+            fprintf(stderr, "hmpi-tune: needs two ranks or more on the first node (here %d)\n",
+                    levels[0].size);
         MPI_Finalize();
         return 2;
     }
@@ -358,8 +488,15 @@ int main(int argc, char **argv)
         package = package_link(node, maxsize, buf, rbuf);
         shm_costs(node, 32768, &flag_us, &copy_bytes_per_us);
     }
-    if (leaders != MPI_COMM_NULL)
+    int nlevels = levels[1].size > 1 ? 2 : 1; /* one node: no network to measure */
+    if (leaders != MPI_COMM_NULL && nlevels == 2)
         measure(&levels[1], sizes, nsizes, buf, reqs, latency[1], gap[1]);
+    FILE *times = rank == 0 ? tmpfile() : NULL; /* the collective lines, until the file */
+    if (lowest == 0)
+        time_collectives(node, 1, colls, ncolls, coll_sizes, ncoll_sizes, times);
+    if (nlevels == 2)
+        time_collectives(MPI_COMM_WORLD, levels[1].size, colls, ncolls, coll_sizes, ncoll_sizes,
+                         times);
     if (rank == 0) {
         FILE *f = fopen(out, "w");
         if (!f) {
@@ -370,7 +507,7 @@ int main(int argc, char **argv)
                     "# hmpi tuning file, written by hmpi-tune: %d ranks, %d nodes, %d ranks on "
                     "node 0\n# level bytes latency_us gap_us\n",
                     size, levels[1].size, levels[0].size);
-            for (int l = 0; l < 2; l++)
+            for (int l = 0; l < nlevels; l++)
                 for (int s = 0; s < nsizes; s++)
                     fprintf(f, "%-7s %8d %10.3f %10.4f\n", levels[l].name, sizes[s], latency[l][s],
                             gap[l][s]);
@@ -385,11 +522,12 @@ int main(int argc, char **argv)
                         "core just wrote, node 0's first two ranks\n"
                         "shm %9.3f %10.1f\n",
                         flag_us, copy_bytes_per_us);
+            copy_times(times, f);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
                    levels[0].size, out);
             printf("%-8s %9s %12s %12s\n", "level", "bytes", "latency_us", "gap_us");
-            for (int l = 0; l < 2; l++)
+            for (int l = 0; l < nlevels; l++)
                 for (int s = 0; s < nsizes; s++)
                     printf("%-8s %9d %12.3f %12.4f\n", levels[l].name, sizes[s], latency[l][s],
                            gap[l][s]);
@@ -397,8 +535,14 @@ int main(int argc, char **argv)
                 printf("package  %.1f bytes/us each way\n", package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
                 printf("shm      flag %.3f us, copy %.1f bytes/us\n", flag_us, copy_bytes_per_us);
+            if (ncolls > 0)
+                printf("collectives: %d timed, each algorithm and the library's own (the "
+                       "'collective' lines)\n",
+                       ncolls);
         }
     }
+    if (times)
+        fclose(times);
     if (leaders != MPI_COMM_NULL)
         MPI_Comm_free(&leaders);
     MPI_Comm_free(&node);

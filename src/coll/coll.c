@@ -374,6 +374,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.lane_trees = k->lane_trees;
     c.bcast_trees = k->bcast_trees;
     c.cost = k->cost;
+    c.blocking = e->form == HMPI__FORM_BLOCKING;
     if ((rc = node_channel(e, k, &c)) != MPI_SUCCESS)
         return rc;
     rc = build_schedule(e, k, persistent, &c, out);

@@ -68,6 +68,7 @@ typedef struct hmpi__coll_ctx {
     int lane_trees;       /* multi-lane allreduce's node steps: 1 flat, k trees (hmpi_lane_trees) */
     int bcast_trees;      /* twotree: trees forced (hmpi_bcast_trees); 0: auto */
     hmpi__cost_model cost; /* the machine's cost model */
+    int blocking;          /* a blocking call: its schedule runs to completion at once */
     /* the node's shared memory: a channel for this schedule (NULL: none),
      * whether the call can use it (HMPI__NEEDS_SEGMENT), and whether the
      * builder gave it to the schedule (else the build gives it back) */

@@ -148,22 +148,56 @@ static void tell_choice(const char *fn, const hmpi__coll_args *a, const hmpi__co
                   line);
 }
 
+double hmpi__coll_cost_messages(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double best = HMPI__COST_NEVER;
+    for (int i = 0; i < NROWS; i++)
+        if (rows[i].coll == a->coll && rows[i].alg != HMPI__ALG_NATIVE &&
+            !(rows[i].needs & HMPI__NEEDS_SEGMENT) && eligible(&rows[i], c)) {
+            double cost = rows[i].cost(c, a);
+            best = cost < best ? cost : best;
+        }
+    return best;
+}
+
+/* Row i's time for the call: measured by hmpi-tune when the tuning file
+ * has the collective's times on such a communicator (never for a row it
+ * did not time), else modelled. The times are the persistent form's, but
+ * for native in a blocking call, which runs the library's blocking
+ * collective: its own time (native-blocking) where measured. */
+static double row_cost(int i, const hmpi__coll_ctx *c, const hmpi__coll_args *a, int measured)
+{
+    const char *coll = hmpi__coll_name(a->coll);
+    double bytes, us = -1;
+    if (!measured)
+        return rows[i].cost(c, a);
+    bytes = hmpi__coll_block_bytes(c, a);
+    if (rows[i].alg == HMPI__ALG_NATIVE && c->blocking)
+        us = hmpi__cost_time(&c->cost, coll, c->size, c->nodes, "native-blocking", bytes);
+    if (us < 0)
+        us = hmpi__cost_time(&c->cost, coll, c->size, c->nodes, algorithm_name(rows[i].alg), bytes);
+    return us >= 0 ? us : HMPI__COST_NEVER;
+}
+
 int hmpi__coll_select(const char *fn, const hmpi__coll_args *a, int alg, const hmpi__coll_ctx *c,
                       hmpi__coll_builder *out)
 {
     double costs[NROWS];
-    int best = -1;
+    int best = -1, measured;
     if (alg != HMPI__ALG_AUTO)
         return forced(fn, a, alg, c, out);
+    measured = hmpi__cost_times_cover(&c->cost, hmpi__coll_name(a->coll), c->size, c->nodes);
     for (int i = 0; i < NROWS; i++) {
         costs[i] = HMPI__COST_NEVER;
         if (rows[i].coll != a->coll || !eligible(&rows[i], c))
             continue;
-        costs[i] = rows[i].cost(c, a);
+        costs[i] = row_cost(i, c, a, measured);
         if (best < 0 || costs[i] < costs[best])
             best = i;
     }
     tell_choice(fn, a, c, best, costs);
-    *out = rows[best].build; /* every collective has an eligible row without needs */
+    /* every collective's first row, native, has no needs: where nothing
+     * measured or modelled is finite, auto takes the library's own */
+    *out = rows[best].build;
     return MPI_SUCCESS;
 }

@@ -17,6 +17,7 @@
 #include "core/model.h"
 #include "core/config.h"
 #include "core/error.h"
+#include "core/finalize.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -25,6 +26,19 @@
 #include <string.h>
 
 typedef hmpi__cost_curve curve;
+
+/* One `collective` line: COLL RANKS NODES BYTES ALGORITHM US. */
+typedef struct timed {
+    char coll[32], alg[32];
+    int ranks, nodes;
+    double bytes, us;
+} timed;
+
+struct hmpi__cost_times {
+    int n, cap;
+    timed *t;
+    struct hmpi__cost_times *retired; /* the next in the list of earlier files' */
+};
 
 typedef struct model {
     char path[HMPI__CFG_STRLEN]; /* the tuning file read, "" for the defaults */
@@ -55,6 +69,7 @@ static const struct {
 static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
 static model current;
 static int current_valid;
+static struct hmpi__cost_times *retired; /* earlier files' times, until MPI_Finalize */
 
 static int add_point(curve *cv, double bytes, double latency, double gap)
 {
@@ -130,10 +145,74 @@ static int level_of(const char *name, size_t len)
     return -1;
 }
 
+static int add_time(model *m, const timed *t)
+{
+    struct hmpi__cost_times *ts = (struct hmpi__cost_times *)m->cost.times;
+    if (!ts && !(ts = calloc(1, sizeof *ts)))
+        return -1;
+    m->cost.times = ts;
+    if (ts->n == ts->cap) {
+        int cap = ts->cap ? 2 * ts->cap : 64;
+        timed *grown = realloc(ts->t, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return -1;
+        ts->t = grown, ts->cap = cap;
+    }
+    ts->t[ts->n++] = *t;
+    return 0;
+}
+
+/* The next word of *p into out (at most len - 1 characters); 0 when none. */
+static int next_word(const char **p, char *out, size_t len)
+{
+    size_t n = 0;
+    while (**p == ' ' || **p == '\t')
+        (*p)++;
+    while (**p && **p != ' ' && **p != '\t' && **p != '\n' && **p != '\r' && **p != '#') {
+        if (n + 1 < len)
+            out[n++] = **p;
+        (*p)++;
+    }
+    out[n] = '\0';
+    return n > 0 && n + 1 < len;
+}
+
+/* After "collective": COLL RANKS NODES BYTES ALGORITHM US. */
+static int parse_time(const char *p, model *m)
+{
+    timed t;
+    char number[32];
+    char *end;
+    double v[3];
+    if (!next_word(&p, t.coll, sizeof t.coll))
+        return -1;
+    for (int i = 0; i < 3; i++) {
+        if (!next_word(&p, number, sizeof number))
+            return -1;
+        errno = 0;
+        v[i] = strtod(number, &end);
+        if (*end || errno || v[i] < 0 || (i < 2 && (v[i] < 1 || v[i] > 1e9)))
+            return -1;
+    }
+    if (!next_word(&p, t.alg, sizeof t.alg) || !next_word(&p, number, sizeof number))
+        return -1;
+    errno = 0;
+    t.us = strtod(number, &end);
+    if (*end || errno || !(t.us > 0))
+        return -1;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    if (*p && *p != '#')
+        return -1;
+    t.ranks = (int)v[0], t.nodes = (int)v[1], t.bytes = v[2];
+    return add_time(m, &t);
+}
+
 /* One line: "LEVEL BYTES LATENCY_US GAP_US", "package BYTES_PER_US" (the
- * link between a node's packages, each way) or "shm FLAG_US BYTES_PER_US"
- * (the node's shared memory); '#' starts a comment. 0 on success, 1 for a
- * blank line, -1 when malformed. */
+ * link between a node's packages, each way), "shm FLAG_US BYTES_PER_US"
+ * (the node's shared memory) or "collective COLL RANKS NODES BYTES
+ * ALGORITHM US" (a collective's time); '#' starts a comment. 0 on success,
+ * 1 for a blank line, -1 when malformed. */
 static int parse_line(const char *line, model *m)
 {
     const char *p = line;
@@ -146,6 +225,8 @@ static int parse_line(const char *line, model *m)
     while (*p && *p != ' ' && *p != '\t')
         p++;
     int level = level_of(word, (size_t)(p - word));
+    if (level < 0 && p - word == 10 && strncmp(word, "collective", 10) == 0)
+        return parse_time(p, m);
     int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
     int shm = level < 0 && p - word == 3 && strncmp(word, "shm", 3) == 0;
     int values = package ? 1 : shm ? 2 : 3;
@@ -174,6 +255,29 @@ static int parse_line(const char *line, model *m)
     return add_point(&m->cost.level[level], v[0], v[1], v[2]);
 }
 
+static void free_times(struct hmpi__cost_times *ts)
+{
+    while (ts) {
+        struct hmpi__cost_times *next = ts->retired;
+        free(ts->t);
+        free(ts);
+        ts = next;
+    }
+}
+
+/* MPI_Finalize: the times of every file read (no schedule keeps them past it). */
+static void release_times(int mpi_usable)
+{
+    (void)mpi_usable;
+    pthread_mutex_lock(&model_lock);
+    if (current_valid)
+        free_times((struct hmpi__cost_times *)current.cost.times);
+    free_times(retired);
+    retired = NULL;
+    current_valid = 0;
+    pthread_mutex_unlock(&model_lock);
+}
+
 static int load_file(const char *path, model *m, const char *fn)
 {
     char line[512];
@@ -191,17 +295,24 @@ static int load_file(const char *path, model *m, const char *fn)
         if (parse_line(line, m) < 0) {
             rc = hmpi__error_code(MPI_ERR_FILE, fn,
                                   "tuning file '%s', line %d: expected 'node|network BYTES "
-                                  "LATENCY_US GAP_US', 'package BYTES_PER_US' or 'shm FLAG_US "
-                                  "BYTES_PER_US'",
+                                  "LATENCY_US GAP_US', 'package BYTES_PER_US', 'shm FLAG_US "
+                                  "BYTES_PER_US' or 'collective COLL RANKS NODES BYTES "
+                                  "ALGORITHM US'",
                                   path, lineno);
             break;
         }
     }
     fclose(f);
-    for (int l = 0; rc == MPI_SUCCESS && l < HMPI__NLEVELS; l++)
-        if (m->cost.level[l].n == 0)
-            rc = hmpi__error_code(MPI_ERR_FILE, fn, "tuning file '%s' has no '%s' line", path,
-                                  level_names[l]);
+    if (rc == MPI_SUCCESS && m->cost.level[HMPI__LEVEL_NODE].n == 0)
+        rc = hmpi__error_code(MPI_ERR_FILE, fn, "tuning file '%s' has no '%s' line", path,
+                              level_names[HMPI__LEVEL_NODE]);
+    if (rc == MPI_SUCCESS && m->cost.level[HMPI__LEVEL_NETWORK].n == 0) {
+        hmpi__cost_model builtin; /* a file of one node: the network of the defaults */
+        hmpi__cost_model_builtin(&builtin, NETWORK_LATENCY_US);
+        m->cost.level[HMPI__LEVEL_NETWORK] = builtin.level[HMPI__LEVEL_NETWORK];
+    }
+    if (rc != MPI_SUCCESS)
+        free_times((struct hmpi__cost_times *)m->cost.times);
     return rc;
 }
 
@@ -220,8 +331,15 @@ static int model_get(const char *fn, model *out)
             hmpi__cost_model_builtin(&m.cost, NETWORK_LATENCY_US);
         else
             rc = load_file(file.text, &m, fn);
-        if (rc == MPI_SUCCESS)
+        if (rc == MPI_SUCCESS) {
+            struct hmpi__cost_times *old = (struct hmpi__cost_times *)current.cost.times;
+            if (current_valid && old) { /* cached schedules' keys may still point at them */
+                old->retired = retired;
+                retired = old;
+            }
             current = m, current_valid = 1;
+            hmpi__at_finalize(release_times);
+        }
     }
     if (rc == MPI_SUCCESS)
         *out = current;
@@ -299,10 +417,47 @@ double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
     return bytes > 0 ? bytes / cm->package_bytes_per_us : 0;
 }
 
+static int same_shape(const timed *t, const char *coll, int ranks, int nodes)
+{
+    return t->ranks == ranks && t->nodes == nodes && strcmp(t->coll, coll) == 0;
+}
+
+int hmpi__cost_times_cover(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes)
+{
+    for (int i = 0; cm->times && i < cm->times->n; i++)
+        if (same_shape(&cm->times->t[i], coll, ranks, nodes))
+            return 1;
+    return 0;
+}
+
+double hmpi__cost_time(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes,
+                       const char *alg, double bytes)
+{
+    const timed *below = NULL, *above = NULL; /* the nearest sizes measured each side */
+    for (int i = 0; cm->times && i < cm->times->n; i++) {
+        const timed *t = &cm->times->t[i];
+        if (!same_shape(t, coll, ranks, nodes) || strcmp(t->alg, alg) != 0)
+            continue;
+        if (t->bytes <= bytes && (!below || t->bytes > below->bytes))
+            below = t;
+        if (t->bytes >= bytes && (!above || t->bytes < above->bytes))
+            above = t;
+    }
+    if (!below && !above)
+        return -1;
+    if (!above) /* past the largest size: the same rate */
+        return below->bytes > 0 ? below->us * bytes / below->bytes : below->us;
+    if (!below || above->bytes == below->bytes)
+        return above->us;
+    return below->us +
+           (above->us - below->us) * (bytes - below->bytes) / (above->bytes - below->bytes);
+}
+
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
-    if (x->package_bytes_per_us != y->package_bytes_per_us || x->shm_flag_us != y->shm_flag_us ||
-        x->shm_bytes_per_us != y->shm_bytes_per_us || x->builtin != y->builtin)
+    if (x->times != y->times || x->package_bytes_per_us != y->package_bytes_per_us ||
+        x->shm_flag_us != y->shm_flag_us || x->shm_bytes_per_us != y->shm_bytes_per_us ||
+        x->builtin != y->builtin)
         return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];

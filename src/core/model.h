@@ -24,6 +24,9 @@ typedef struct hmpi__cost_model {
      * (us), and the bytes/us of one core's copy through a segment */
     double shm_flag_us, shm_bytes_per_us;
     int builtin; /* the defaults (no tuning file): measurements may refine them */
+    /* the collectives' own times measured by hmpi-tune (NULL: none), kept
+     * until MPI_Finalize */
+    const struct hmpi__cost_times *times;
 } hmpi__cost_model;
 
 /* Messages at most this big go eager on common transports (UCX, Open MPI's
@@ -64,6 +67,18 @@ double hmpi__cost_stream(const hmpi__cost_model *cm, double bytes);
  * (the gap at 0 bytes), the bytes of all share the node's link. */
 double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders, int messages,
                              double bytes);
+
+/* The collectives' measured times (a tuning file's `collective` lines,
+ * written by hmpi-tune): each algorithm's, the library's own (`native`)
+ * among them, on a communicator of `ranks` ranks over `nodes` nodes, at a
+ * block of `bytes`. Does cm have any for collective coll (MPI's name, lower
+ * case) on such a communicator? */
+int hmpi__cost_times_cover(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes);
+/* Algorithm alg's measured time (us) there, interpolated between the sizes
+ * measured, proportional to bytes beyond the largest; -1 where alg was not
+ * measured. */
+double hmpi__cost_time(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes,
+                       const char *alg, double bytes);
 
 /* Time for one core to copy `bytes` through the node's shared memory. */
 double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes);
