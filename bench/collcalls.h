@@ -74,49 +74,54 @@ static inline int hmpi_init(struct bench *b, MPI_Info info)
     }
 }
 
-/* One blocking call of the library P (MPI or HMPI): the same arguments. */
-#define BLOCKING_CALL(P, b)                                                                        \
+/* One blocking call of the library P (MPI or HMPI): the same arguments;
+ * its code into rc. */
+#define BLOCKING_CALL(P, b, rc)                                                                    \
     do {                                                                                           \
         MPI_Datatype t_ = type_of((b)->coll);                                                      \
         int c_ = (b)->count;                                                                       \
         switch ((b)->coll) {                                                                       \
         case BCAST:                                                                                \
-            P##_Bcast((b)->rbuf, c_, t_, 0, (b)->comm);                                            \
+            rc = P##_Bcast((b)->rbuf, c_, t_, 0, (b)->comm);                                       \
             break;                                                                                 \
         case ALLREDUCE:                                                                            \
-            P##_Allreduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);                       \
+            rc = P##_Allreduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);                  \
             break;                                                                                 \
         case REDUCE:                                                                               \
-            P##_Reduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, 0, (b)->comm);                       \
+            rc = P##_Reduce((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, 0, (b)->comm);                  \
             break;                                                                                 \
         case ALLGATHER:                                                                            \
-            P##_Allgather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                        \
+            rc = P##_Allgather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                   \
             break;                                                                                 \
         case ALLTOALL:                                                                             \
-            P##_Alltoall((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                         \
+            rc = P##_Alltoall((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, (b)->comm);                    \
             break;                                                                                 \
         case GATHER:                                                                               \
-            P##_Gather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                        \
+            rc = P##_Gather((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                   \
             break;                                                                                 \
         case SCATTER:                                                                              \
-            P##_Scatter((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                       \
+            rc = P##_Scatter((b)->sbuf, c_, t_, (b)->rbuf, c_, t_, 0, (b)->comm);                  \
             break;                                                                                 \
         case BARRIER:                                                                              \
-            P##_Barrier((b)->comm);                                                                \
+            rc = P##_Barrier((b)->comm);                                                           \
             break;                                                                                 \
         default:                                                                                   \
-            P##_Reduce_scatter_block((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);            \
+            rc = P##_Reduce_scatter_block((b)->sbuf, (b)->rbuf, c_, t_, MPI_SUM, (b)->comm);       \
         }                                                                                          \
     } while (0)
 
-static inline void mpi_blocking(struct bench *b)
+static inline int mpi_blocking(struct bench *b)
 {
-    BLOCKING_CALL(MPI, b);
+    int rc;
+    BLOCKING_CALL(MPI, b, rc);
+    return rc;
 }
 
-static inline void hmpi_blocking(struct bench *b)
+static inline int hmpi_blocking(struct bench *b)
 {
-    BLOCKING_CALL(HMPI, b);
+    int rc;
+    BLOCKING_CALL(HMPI, b, rc);
+    return rc;
 }
 
 static inline int cmp_double(const void *x, const void *y)

@@ -595,7 +595,9 @@ HMPI_API int HMPI_Request_free(HMPI_Request *request);
  * reduce, allreduce; lanes from `hmpi_lanes` / `HMPI_LANES`), `twotree`
  * (pipelined trees over the nodes, bcast; their count from
  * `hmpi_bcast_trees` / `HMPI_BCAST_TREES`: 2 binary, 3 to 8 k-ary), `shm`
- * (through the node's shared memory, on one node), `native` (the MPI
+ * (through each node's shared memory: every collective on one node;
+ * barrier, bcast, and commutative reduce and allreduce over several, with
+ * messages between the nodes), `native` (the MPI
  * library's own collective: its blocking form in a blocking call, its
  * nonblocking one posted at each HMPI_Start; `auto` takes it where a
  * tuning file measured it fastest, and with the built-in model in blocking

@@ -54,8 +54,9 @@ static const char *const algorithm_names[] = {
 #undef NAME_OF
 };
 #define NALGORITHMS ((int)(sizeof algorithm_names / sizeof algorithm_names[0]))
-#define NSETS 4              /* buffer sets rotated between repetitions */
-#define SET_LIMIT (64 << 20) /* bytes of one set past which one set serves */
+#define NSETS 4                /* buffer sets rotated between repetitions */
+#define SET_LIMIT (64 << 20)   /* bytes of one set past which one set serves */
+#define TIMED_LIMIT (1u << 30) /* bytes of one set past which a size is not timed */
 
 static int compare(const void *a, const void *b)
 {
@@ -305,31 +306,61 @@ static int make_requests(struct bench *sets, int nsets, const char *alg)
 
 /* The slowest rank's median (us) over coll_reps of Start + Wait of the
  * sets' requests (library: the MPI library's blocking call instead), the
- * sets taken in turn, after one round of each to warm up. */
+ * sets taken in turn, after one round of each to warm up; -1 when a call
+ * failed on any rank. */
 static double time_sets(struct bench *sets, int nsets, int library, double *times)
 {
     MPI_Comm comm = sets[0].comm;
-    for (int r = -nsets; r < coll_reps; r++) {
+    int ok = 1;
+    for (int r = -nsets; r < coll_reps && ok; r++) {
         struct bench *b = &sets[(r + nsets) % nsets];
         MPI_Barrier(comm);
         double t = MPI_Wtime();
-        if (library) {
-            mpi_blocking(b);
-        } else {
-            HMPI_Start(&b->hreq);
-            HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE);
-        }
+        if (library)
+            ok = mpi_blocking(b) == MPI_SUCCESS;
+        else
+            ok = HMPI_Start(&b->hreq) == MPI_SUCCESS &&
+                 HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE) == MPI_SUCCESS;
         t = (MPI_Wtime() - t) * 1e6;
+        MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm); /* failed anywhere: stop */
         MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
         if (r >= 0)
             times[r] = t;
     }
+    if (!ok)
+        return -1;
     qsort(times, (size_t)coll_reps, sizeof *times, compare);
     return times[coll_reps / 2];
 }
 
+/* One `collective` line (a time of -1: the calls failed; none). */
+static void write_time(FILE *f, int coll, int size, int nodes, int block, const char *alg,
+                       double us)
+{
+    if (f && us >= 0)
+        fprintf(f, "collective %s %d %d %d %s %.3f\n", names[coll], size, nodes, block, alg, us);
+}
+
+/* Buffer sets of coll at `bytes` on comm, as many as memory allows (0 on
+ * every rank when any lacks the memory for one). */
+static int make_sets(struct bench *sets, int coll, int bytes, MPI_Comm comm)
+{
+    int size, nsets, ok = 1;
+    MPI_Comm_size(comm, &size);
+    nsets = (double)(bytes + 4) * size > SET_LIMIT ? 1 : NSETS;
+    for (int i = 0; i < nsets; i++) {
+        setup(&sets[i], coll, bytes, comm);
+        ok &= sets[i].sbuf && sets[i].rbuf;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm);
+    for (int i = 0; i < nsets && !ok; i++)
+        teardown(&sets[i]);
+    return ok ? nsets : 0;
+}
+
 /* Every algorithm of each collective and size on comm (ranks over nodes),
- * the `collective` lines on comm's rank 0 into f (NULL elsewhere). */
+ * the `collective` lines on comm's rank 0 into f (NULL elsewhere). Sizes
+ * whose buffers would pass TIMED_LIMIT bytes a rank are left out. */
 static void time_collectives(MPI_Comm comm, int nodes, const int *colls, int ncolls,
                              const int *sizes, int nsizes, FILE *f)
 {
@@ -338,11 +369,12 @@ static void time_collectives(MPI_Comm comm, int nodes, const int *colls, int nco
     double *times = malloc(sizeof(double) * (size_t)coll_reps);
     MPI_Comm_size(comm, &size);
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* forced algorithms may refuse */
-    for (int c = 0; c < ncolls; c++)
+    for (int c = 0; c < ncolls && times; c++)
         for (int s = 0; s < nsizes && (s == 0 || colls[c] != BARRIER); s++) {
-            int nsets = (double)(sizes[s] + 4) * size > SET_LIMIT ? 1 : NSETS;
-            for (int i = 0; i < nsets; i++)
-                setup(&sets[i], colls[c], sizes[s], comm);
+            int nsets;
+            if (2.0 * (sizes[s] + 4) * size > TIMED_LIMIT ||
+                !(nsets = make_sets(sets, colls[c], sizes[s], comm)))
+                continue;
             int block = colls[c] == BARRIER ? 0 : sets[0].count * (is_reduction(colls[c]) ? 4 : 1);
             for (int a = 1; a < NALGORITHMS; a++) { /* auto is the choice itself */
                 if (!make_requests(sets, nsets, algorithm_names[a]))
@@ -350,15 +382,11 @@ static void time_collectives(MPI_Comm comm, int nodes, const int *colls, int nco
                 double us = time_sets(sets, nsets, 0, times);
                 for (int i = 0; i < nsets; i++)
                     HMPI_Request_free(&sets[i].hreq);
-                if (f)
-                    fprintf(f, "collective %s %d %d %d %s %.3f\n", names[colls[c]], size, nodes,
-                            block, algorithm_names[a], us);
+                write_time(f, colls[c], size, nodes, block, algorithm_names[a], us);
             }
             /* what native runs in a blocking call: the library's blocking collective */
-            double us = time_sets(sets, nsets, 1, times);
-            if (f)
-                fprintf(f, "collective %s %d %d %d native-blocking %.3f\n", names[colls[c]], size,
-                        nodes, block, us);
+            write_time(f, colls[c], size, nodes, block, "native-blocking",
+                       time_sets(sets, nsets, 1, times));
             for (int i = 0; i < nsets; i++)
                 teardown(&sets[i]);
         }

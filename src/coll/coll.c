@@ -68,8 +68,7 @@ static const char *type_name(int coll, int send)
     return send ? "sendtype" : "recvtype";
 }
 
-/* Which of the send / receive sides this process uses. */
-static void significant(const hmpi__coll_args *a, int rank, int *uses_send, int *uses_recv)
+void hmpi__coll_sides(const hmpi__coll_args *a, int rank, int *uses_send, int *uses_recv)
 {
     int root = rank == a->root;
     switch (base_of(a->coll)) {
@@ -166,7 +165,7 @@ static int recv_is_vector(int coll)
 static int check_sides(const char *fn, const hmpi__coll_args *a, int rank, int size)
 {
     int uses_send, uses_recv, rc = MPI_SUCCESS;
-    significant(a, rank, &uses_send, &uses_recv);
+    hmpi__coll_sides(a, rank, &uses_send, &uses_recv);
     if (uses_send)
         rc = send_is_vector(a->coll) ? check_vector_side(fn, 1, a->scounts, a->sdispls, a->stype,
                                                          a->stypes, a->coll, size)
@@ -208,7 +207,7 @@ static long block_bytes(const hmpi__coll_args *a, int rank)
     MPI_Count tsize; /* elements past 2 GiB: MPI 4's large counts */
     if (is_vector(a->coll))
         return -1; /* sizes vary by process */
-    significant(a, rank, &uses_send, &uses_recv);
+    hmpi__coll_sides(a, rank, &uses_send, &uses_recv);
     if (uses_recv && a->rcount >= 0 && a->rtype != MPI_DATATYPE_NULL) {
         MPI_Type_size_x(a->rtype, &tsize);
         return (long)a->rcount * tsize;
@@ -263,7 +262,7 @@ static int moves_nothing(const hmpi__coll_args *a, int rank)
     int uses_send, uses_recv;
     if (a->coll == HMPI__BARRIER || is_vector(a->coll))
         return 0;
-    significant(a, rank, &uses_send, &uses_recv);
+    hmpi__coll_sides(a, rank, &uses_send, &uses_recv);
     return (uses_recv ? a->rcount : a->scount) == 0;
 }
 
@@ -375,6 +374,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.bcast_trees = k->bcast_trees;
     c.cost = k->cost;
     c.blocking = e->form == HMPI__FORM_BLOCKING;
+    c.persistent = e->form == HMPI__FORM_PERSISTENT;
     if ((rc = node_channel(e, k, &c)) != MPI_SUCCESS)
         return rc;
     rc = build_schedule(e, k, persistent, &c, out);

@@ -69,6 +69,7 @@ typedef struct hmpi__coll_ctx {
     int bcast_trees;      /* twotree: trees forced (hmpi_bcast_trees); 0: auto */
     hmpi__cost_model cost; /* the machine's cost model */
     int blocking;          /* a blocking call: its schedule runs to completion at once */
+    int persistent;        /* a persistent request (_init) */
     /* the node's shared memory: a channel for this schedule (NULL: none),
      * whether the call can use it (HMPI__NEEDS_SEGMENT), and whether the
      * builder gave it to the schedule (else the build gives it back) */
@@ -82,6 +83,9 @@ typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
  * process. */
 typedef double (*hmpi__coll_cost)(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
 #define HMPI__COST_NEVER 1e300
+/* A cost function's answer for "as the cheapest row of the call that passes
+ * messages (no segment)" (native on one node; select.c resolves it). */
+#define HMPI__COST_AS_MESSAGES (-1.0)
 
 /* The builders and costs of the rows of algorithms.h. */
 #define HMPI__DECLARE_ROW(COLL, ALG, build, needs, cost)                                           \
@@ -106,6 +110,9 @@ int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchi
                     int count, MPI_Datatype type, int one_per_round);
 int hmpi__tree_up(hmpi__coll_ctx *c, int parent, const int *children, int nchildren,
                   const void *input, int count, MPI_Datatype type, MPI_Op op, const void **result);
+/* Which sides of the call (send, receive) this process uses, as MPI
+ * defines them (the root's, MPI_IN_PLACE). */
+void hmpi__coll_sides(const hmpi__coll_args *a, int rank, int *uses_send, int *uses_recv);
 /* Can the call use the schedule's shared-memory channel (c->shm): a type
  * the segment's pieces hold, contiguous for reductions? The same on every
  * process. */

@@ -15,9 +15,12 @@
  * nonblocking one posts its nonblocking form (MPI-3) when the schedule
  * starts, and the step completes with that request. The call's arguments
  * are the user's (its per-process arrays copied at _init, as every
- * algorithm reads them), on the communicator's private duplicate. */
+ * algorithm reads them), on the communicator's private duplicate, but for
+ * a persistent request, on a duplicate of its own made at _init: MPI 4
+ * matches persistent collectives at _init, so processes may start them in
+ * different orders, which one communicator's library collectives could
+ * not tell apart. */
 #include "coll/coll.h"
-#include "coll/select.h"
 #include "core/pmpi.h"
 
 #include <string.h>
@@ -26,6 +29,7 @@ typedef struct native_call {
     hmpi__coll_args a;
     MPI_Comm comm;
     int blocking;
+    int own_comm;    /* comm is the request's own duplicate, freed with it */
     MPI_Request req; /* the posted nonblocking collective; MPI_REQUEST_NULL otherwise */
 } native_call;
 
@@ -100,27 +104,51 @@ static int native_step(void *arg, int *done)
     return HMPI__MPI(Test)(&n->req, done, MPI_STATUS_IGNORE);
 }
 
-/* A schedule freed while its collective runs (a request freed while
- * active) lets it complete first: the library still uses the buffers. */
+/* When the schedule is freed: a collective still running (a request freed
+ * while active) completes first, the library still using the buffers; the
+ * request's own communicator goes. Nothing once MPI is finalized (SimGrid
+ * frees after MPI_Finalize). */
 static void native_finish(void *arg)
 {
     native_call *n = arg;
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized)
+        return;
     if (n->req != MPI_REQUEST_NULL)
         HMPI__MPI(Wait)(&n->req, MPI_STATUS_IGNORE);
+    if (n->own_comm)
+        MPI_Comm_free(&n->comm);
 }
 
-/* A copy of a per-process array owned by the schedule (NULL stays NULL):
- * hmpi reads a call's arrays once, at _init. */
-static int keep_array(hmpi__coll_ctx *c, const void **array, size_t elem)
+/* A copy of a per-process array owned by the schedule, where this process
+ * uses it (MPI ignores the others, which may be anything: NULL here); hmpi
+ * reads a call's arrays once, at _init. */
+static int keep_array(hmpi__coll_ctx *c, const void **array, size_t elem, int used)
 {
     void *copy;
-    if (!*array)
+    if (!*array || !used) {
+        *array = NULL;
         return MPI_SUCCESS;
+    }
     if (!(copy = hmpi__sched_alloc(c->s, elem * (size_t)c->size)))
         return MPI_ERR_NO_MEM;
     memcpy(copy, *array, elem * (size_t)c->size);
     *array = copy;
     return MPI_SUCCESS;
+}
+
+/* The per-process arrays of the sides this process uses, copied. */
+static int keep_arrays(hmpi__coll_ctx *c, hmpi__coll_args *k)
+{
+    int send, recv;
+    hmpi__coll_sides(k, c->rank, &send, &recv);
+    TRY(keep_array(c, (const void **)&k->scounts, sizeof(int), send));
+    TRY(keep_array(c, (const void **)&k->sdispls, sizeof(int), send));
+    TRY(keep_array(c, (const void **)&k->stypes, sizeof(MPI_Datatype), send));
+    TRY(keep_array(c, (const void **)&k->rcounts, sizeof(int), recv));
+    TRY(keep_array(c, (const void **)&k->rdispls, sizeof(int), recv));
+    return keep_array(c, (const void **)&k->rtypes, sizeof(MPI_Datatype), recv);
 }
 
 #ifdef MPICH_VERSION
@@ -181,17 +209,15 @@ int hmpi__coll_native(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     native_call *n = hmpi__sched_alloc(c->s, sizeof *n);
     if (!n)
         return MPI_ERR_NO_MEM;
-    *n = (native_call){*a, c->comm, c->blocking, MPI_REQUEST_NULL};
-    hmpi__coll_args *k = &n->a;
-    TRY(keep_array(c, (const void **)&k->scounts, sizeof(int)));
-    TRY(keep_array(c, (const void **)&k->sdispls, sizeof(int)));
-    TRY(keep_array(c, (const void **)&k->rcounts, sizeof(int)));
-    TRY(keep_array(c, (const void **)&k->rdispls, sizeof(int)));
-    TRY(keep_array(c, (const void **)&k->stypes, sizeof(MPI_Datatype)));
-    TRY(keep_array(c, (const void **)&k->rtypes, sizeof(MPI_Datatype)));
+    *n = (native_call){*a, c->comm, c->blocking, 0, MPI_REQUEST_NULL};
+    TRY(keep_arrays(c, &n->a));
 #ifdef MPICH_VERSION
-    TRY(avoid_mpich_in_place(c, k));
+    TRY(avoid_mpich_in_place(c, &n->a));
 #endif
+    if (c->persistent) { /* collective: every process builds native alike */
+        TRY(MPI_Comm_dup(c->comm, &n->comm));
+        n->own_comm = 1;
+    }
     TRY(hmpi__sched_on_free(c->s, native_finish, n));
     return hmpi__sched_call(c->s, native_step, n);
 }
@@ -203,7 +229,8 @@ int hmpi__coll_native(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * 2 ranks 437 us against its blocking 129); a tuning file's times can. */
 double hmpi__cost_native(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
+    (void)a;
     if (c->nodes > 1 || !c->blocking || !c->cost.builtin)
         return HMPI__COST_NEVER; /* a tuning file's measured time, where it has one */
-    return hmpi__coll_cost_messages(c, a);
+    return HMPI__COST_AS_MESSAGES;
 }

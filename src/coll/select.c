@@ -133,7 +133,7 @@ static int forced(const char *fn, const hmpi__coll_args *a, int alg, const hmpi_
 
 /* HMPI_VERBOSE: what auto weighed, once per call on the communicator's rank 0. */
 static void tell_choice(const char *fn, const hmpi__coll_args *a, const hmpi__coll_ctx *c, int best,
-                        const double *costs)
+                        const double *costs, int measured)
 {
     char line[512];
     size_t used = 0;
@@ -143,21 +143,9 @@ static void tell_choice(const char *fn, const hmpi__coll_args *a, const hmpi__co
         if (rows[i].coll == a->coll && costs[i] < HMPI__COST_NEVER)
             used += (size_t)snprintf(line + used, sizeof line - used, " %s %.1f",
                                      algorithm_name(rows[i].alg), costs[i]);
-    hmpi__verbose("%s: auto took %s for %s on %d ranks, %d nodes (modelled us:%s)", fn,
+    hmpi__verbose("%s: auto took %s for %s on %d ranks, %d nodes (%s us:%s)", fn,
                   algorithm_name(rows[best].alg), hmpi__coll_name(a->coll), c->size, c->nodes,
-                  line);
-}
-
-double hmpi__coll_cost_messages(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
-{
-    double best = HMPI__COST_NEVER;
-    for (int i = 0; i < NROWS; i++)
-        if (rows[i].coll == a->coll && rows[i].alg != HMPI__ALG_NATIVE &&
-            !(rows[i].needs & HMPI__NEEDS_SEGMENT) && eligible(&rows[i], c)) {
-            double cost = rows[i].cost(c, a);
-            best = cost < best ? cost : best;
-        }
-    return best;
+                  measured ? "measured" : "modelled", line);
 }
 
 /* Row i's time for the call: measured by hmpi-tune when the tuning file
@@ -179,23 +167,45 @@ static double row_cost(int i, const hmpi__coll_ctx *c, const hmpi__coll_args *a,
     return us >= 0 ? us : HMPI__COST_NEVER;
 }
 
-int hmpi__coll_select(const char *fn, const hmpi__coll_args *a, int alg, const hmpi__coll_ctx *c,
-                      hmpi__coll_builder *out)
+/* Every eligible row's cost for the call into costs (HMPI__COST_NEVER for
+ * the others), a row priced as messages at the cheapest message-passing
+ * row's; the cheapest row (ties: the first). */
+static int price_rows(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int measured,
+                      double *costs)
 {
-    double costs[NROWS];
-    int best = -1, measured;
-    if (alg != HMPI__ALG_AUTO)
-        return forced(fn, a, alg, c, out);
-    measured = hmpi__cost_times_cover(&c->cost, hmpi__coll_name(a->coll), c->size, c->nodes);
+    double messages = HMPI__COST_NEVER; /* the cheapest row that passes messages */
+    int best = -1;
     for (int i = 0; i < NROWS; i++) {
         costs[i] = HMPI__COST_NEVER;
         if (rows[i].coll != a->coll || !eligible(&rows[i], c))
             continue;
         costs[i] = row_cost(i, c, a, measured);
+        if (costs[i] >= 0 && costs[i] < messages && !(rows[i].needs & HMPI__NEEDS_SEGMENT))
+            messages = costs[i];
+    }
+    for (int i = 0; i < NROWS; i++) {
+        if (rows[i].coll != a->coll || !eligible(&rows[i], c))
+            continue;
+        if (costs[i] == HMPI__COST_AS_MESSAGES)
+            costs[i] = messages;
         if (best < 0 || costs[i] < costs[best])
             best = i;
     }
-    tell_choice(fn, a, c, best, costs);
+    return best;
+}
+
+int hmpi__coll_select(const char *fn, const hmpi__coll_args *a, int alg, const hmpi__coll_ctx *c,
+                      hmpi__coll_builder *out)
+{
+    double costs[NROWS];
+    int best, measured;
+    if (alg != HMPI__ALG_AUTO)
+        return forced(fn, a, alg, c, out);
+    measured = hmpi__cost_times_cover(&c->cost, hmpi__coll_name(a->coll), c->size, c->nodes);
+    best = price_rows(c, a, measured, costs);
+    if (measured && costs[best] >= HMPI__COST_NEVER) /* nothing measured the call can use */
+        best = price_rows(c, a, measured = 0, costs);
+    tell_choice(fn, a, c, best, costs, measured);
     /* every collective's first row, native, has no needs: where nothing
      * measured or modelled is finite, auto takes the library's own */
     *out = rows[best].build;

@@ -13,12 +13,6 @@ int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *a
 /* Does algorithm alg implement collective coll? */
 int hmpi__coll_has_algorithm(int coll, int alg);
 
-/* The modelled time of the cheapest row of the call's collective that
- * passes messages (neither native nor needing the segment) and that the
- * call can use: what the built-in model expects of the library's own
- * collective on one node. */
-double hmpi__coll_cost_messages(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
-
 /* The builder of algorithm alg for the call (auto: the cheapest row the
  * call can use). MPI_ERR_INFO_VALUE when alg does not implement the
  * collective, MPI_ERR_OP when the call's op does not allow it (codes not

@@ -18,8 +18,10 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "core/finalize.h"
+#include "core/signatures.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,7 +179,23 @@ static int next_word(const char **p, char *out, size_t len)
     return n > 0 && n + 1 < len;
 }
 
-/* After "collective": COLL RANKS NODES BYTES ALGORITHM US. */
+/* Is name one of MPI's collectives (lower case, after "MPI_")? */
+static int is_collective(const char *name)
+{
+    static const char *const names[] = {
+#define NAME_OF(Name, name, NAME, SIG, PASS) #name,
+        HMPI__COLLECTIVES(NAME_OF)
+#undef NAME_OF
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* After "collective": COLL RANKS NODES BYTES ALGORITHM US (whole numbers
+ * of ranks and nodes, no more nodes than ranks; the algorithm's name is
+ * the collectives' business: a name no row has is never looked up). */
 static int parse_time(const char *p, model *m)
 {
     timed t;
@@ -198,11 +216,12 @@ static int parse_time(const char *p, model *m)
         return -1;
     errno = 0;
     t.us = strtod(number, &end);
-    if (*end || errno || !(t.us > 0))
+    if (*end || errno || !(t.us > 0) || !isfinite(t.us) || !isfinite(v[2]))
         return -1;
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
         p++;
-    if (*p && *p != '#')
+    if ((*p && *p != '#') || v[0] != (int)v[0] || v[1] != (int)v[1] || v[1] > v[0] ||
+        !is_collective(t.coll))
         return -1;
     t.ranks = (int)v[0], t.nodes = (int)v[1], t.bytes = v[2];
     return add_time(m, &t);
@@ -255,6 +274,38 @@ static int parse_line(const char *line, model *m)
     return add_point(&m->cost.level[level], v[0], v[1], v[2]);
 }
 
+/* The order of the times: collective, ranks, nodes, algorithm, bytes. */
+static int compare_key(const timed *t, const char *coll, int ranks, int nodes, const char *alg)
+{
+    int c = strcmp(t->coll, coll);
+    if (c == 0)
+        c = t->ranks != ranks ? (t->ranks > ranks) - (t->ranks < ranks)
+                              : (t->nodes > nodes) - (t->nodes < nodes);
+    return c ? c : strcmp(t->alg, alg);
+}
+
+static int compare_timed(const void *x, const void *y)
+{
+    const timed *a = x, *b = y;
+    int c = compare_key(a, b->coll, b->ranks, b->nodes, b->alg);
+    return c ? c : (a->bytes > b->bytes) - (a->bytes < b->bytes);
+}
+
+/* The first of ts's times not before the key (ts->n: none). */
+static int lower_bound(const struct hmpi__cost_times *ts, const char *coll, int ranks, int nodes,
+                       const char *alg)
+{
+    int lo = 0, hi = ts->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (compare_key(&ts->t[mid], coll, ranks, nodes, alg) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static void free_times(struct hmpi__cost_times *ts)
 {
     while (ts) {
@@ -303,6 +354,8 @@ static int load_file(const char *path, model *m, const char *fn)
         }
     }
     fclose(f);
+    if (rc == MPI_SUCCESS && m->cost.times) /* looked up by halving */
+        qsort(m->cost.times->t, (size_t)m->cost.times->n, sizeof(timed), compare_timed);
     if (rc == MPI_SUCCESS && m->cost.level[HMPI__LEVEL_NODE].n == 0)
         rc = hmpi__error_code(MPI_ERR_FILE, fn, "tuning file '%s' has no '%s' line", path,
                               level_names[HMPI__LEVEL_NODE]);
@@ -424,23 +477,22 @@ static int same_shape(const timed *t, const char *coll, int ranks, int nodes)
 
 int hmpi__cost_times_cover(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes)
 {
-    for (int i = 0; cm->times && i < cm->times->n; i++)
-        if (same_shape(&cm->times->t[i], coll, ranks, nodes))
-            return 1;
-    return 0;
+    const struct hmpi__cost_times *ts = cm->times;
+    int i = ts ? lower_bound(ts, coll, ranks, nodes, "") : 0;
+    return ts && i < ts->n && same_shape(&ts->t[i], coll, ranks, nodes);
 }
 
 double hmpi__cost_time(const hmpi__cost_model *cm, const char *coll, int ranks, int nodes,
                        const char *alg, double bytes)
 {
+    const struct hmpi__cost_times *ts = cm->times;
     const timed *below = NULL, *above = NULL; /* the nearest sizes measured each side */
-    for (int i = 0; cm->times && i < cm->times->n; i++) {
-        const timed *t = &cm->times->t[i];
-        if (!same_shape(t, coll, ranks, nodes) || strcmp(t->alg, alg) != 0)
-            continue;
-        if (t->bytes <= bytes && (!below || t->bytes > below->bytes))
+    for (int i = ts ? lower_bound(ts, coll, ranks, nodes, alg) : 0;
+         ts && i < ts->n && compare_key(&ts->t[i], coll, ranks, nodes, alg) == 0; i++) {
+        const timed *t = &ts->t[i]; /* ascending bytes */
+        if (t->bytes <= bytes)
             below = t;
-        if (t->bytes >= bytes && (!above || t->bytes < above->bytes))
+        if (t->bytes >= bytes && !above)
             above = t;
     }
     if (!below && !above)

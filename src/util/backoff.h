@@ -26,15 +26,6 @@ static inline void hmpi__backoff(int *polls)
         __builtin_ia32_pause();
 #elif defined(__aarch64__)
         __asm__ __volatile__("yield");
-        /* A poll that found nothing to do and returns to its caller (MPI_Test):
-         * on an oversubscribed node, give the core away, as MPI libraries do then,
-         * so that a caller's loop of tests lets the awaited process run. */
-        static inline void hmpi__backoff_idle(void)
-        {
-            if (__atomic_load_n(&hmpi__backoff_spins, __ATOMIC_RELAXED) == 0)
-                sched_yield();
-        }
-
 #endif
         return;
     }
