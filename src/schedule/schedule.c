@@ -548,6 +548,22 @@ static int wait_first(int n, MPI_Request *reqs, MPI_Status *status, int *index)
  * 8 KiB 15.7 -> 14.8). SMPI's MPI_Waitany costs the simulator O(n) work a
  * call, its MPI_Waitall O(n^2) or more (5 s of wall time per 26-neighbour
  * exchange at 1024 ranks): past WAIT_ANY_MAX requests, each in turn. */
+#ifndef SMPI_H
+/* On a node with more ranks than cores, a wait polls and yields the core
+ * between polls: a library that spins in its own wait (MPICH) would hold a
+ * core the awaited process needs until the scheduler's time slice ends. */
+static int poll_all(int n, MPI_Request *reqs, MPI_Status *status)
+{
+    int flag = 0;
+    for (;;) {
+        TRY(HMPI__MPI(Testall)(n, reqs, &flag, status));
+        if (flag)
+            return MPI_SUCCESS;
+        sched_yield();
+    }
+}
+#endif
+
 static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
 {
 #ifdef SMPI_H
@@ -563,7 +579,8 @@ static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
     }
     return MPI_SUCCESS;
 #else
-    return HMPI__MPI(Waitall)(n, reqs, status);
+    return hmpi__backoff_yielding() ? poll_all(n, reqs, status)
+                                    : HMPI__MPI(Waitall)(n, reqs, status);
 #endif
 }
 
@@ -598,6 +615,8 @@ static int wait_progressing(hmpi__sched *s, int target, int launched)
     }
 #else
     (void)launched;
+    if (hmpi__backoff_yielding())
+        return poll_all(1, &s->reqs[target], &s->status[target]);
 #endif
     return HMPI__MPI(Wait)(&s->reqs[target], &s->status[target]);
 }

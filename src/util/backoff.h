@@ -17,6 +17,12 @@ static inline void hmpi__backoff_oversubscribed(void)
     __atomic_store_n(&hmpi__backoff_spins, 0, __ATOMIC_RELAXED);
 }
 
+/* Does every wait yield at once (a node with more ranks than cores)? */
+static inline int hmpi__backoff_yielding(void)
+{
+    return __atomic_load_n(&hmpi__backoff_spins, __ATOMIC_RELAXED) == 0;
+}
+
 /* The pause before the next poll; *polls counts this wait's polls (start at 0). */
 static inline void hmpi__backoff(int *polls)
 {
