@@ -152,6 +152,111 @@ static inline void teardown(struct bench *b)
     free(b->rbuf);
 }
 
+/* ---- buffer sets and their timing (bench/node, hmpi-tune) ---------------- */
+
+#define BENCH_SETS 4               /* buffer sets rotated between repetitions */
+#define BENCH_SET_LIMIT (64 << 20) /* bytes of buffers past which one set serves */
+
+/* The sets an operation rotates over, so that it does not find its data in
+ * cache because the previous one left it there. */
+typedef struct bench_sets {
+    struct bench b[BENCH_SETS];
+    int n;
+} bench_sets;
+
+/* Sets of coll at `bytes` on comm, their pages touched; 0 on every rank when
+ * any lacks the memory. */
+static inline int bench_sets_make(bench_sets *s, int coll, int bytes, MPI_Comm comm)
+{
+    int size, ok = 1;
+    MPI_Comm_size(comm, &size);
+    s->n = (double)bytes * size * 2 * BENCH_SETS > BENCH_SET_LIMIT ? 1 : BENCH_SETS;
+    for (int i = 0; i < s->n; i++) {
+        setup(&s->b[i], coll, bytes, comm);
+        ok &= s->b[i].sbuf && s->b[i].rbuf;
+        for (size_t j = 0; ok && j < (size_t)(bytes + 4) * (size_t)size; j++) /* no page faults */
+            s->b[i].sbuf[j] = s->b[i].rbuf[j] = (char)(i + j);
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm);
+    for (int i = 0; i < s->n && !ok; i++)
+        teardown(&s->b[i]);
+    return ok;
+}
+
+/* Every set's persistent request freed. */
+static inline void bench_sets_release(bench_sets *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->b[i].hreq != HMPI_REQUEST_NULL)
+            HMPI_Request_free(&s->b[i].hreq);
+}
+
+static inline void bench_sets_free(bench_sets *s)
+{
+    bench_sets_release(s);
+    for (int i = 0; i < s->n; i++)
+        teardown(&s->b[i]);
+}
+
+/* Persistent requests on every set, algorithm alg forced (NULL: auto); 0 on
+ * every rank where hmpi refuses (not an algorithm of the collective, not
+ * here). */
+static inline int bench_sets_init(bench_sets *s, const char *alg)
+{
+    MPI_Info info = MPI_INFO_NULL;
+    char key[64];
+    int ok = 1;
+    bench_sets_release(s);
+    if (alg) {
+        snprintf(key, sizeof key, "hmpi_%s_algorithm", names[s->b[0].coll]);
+        MPI_Info_create(&info);
+        MPI_Info_set(info, key, alg);
+    }
+    for (int i = 0; i < s->n; i++)
+        ok &= hmpi_init(&s->b[i], info) == MPI_SUCCESS;
+    if (info != MPI_INFO_NULL)
+        MPI_Info_free(&info);
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, s->b[0].comm);
+    if (!ok)
+        bench_sets_release(s);
+    return ok;
+}
+
+enum { BENCH_MPI, BENCH_HMPI, BENCH_PERSISTENT }; /* what bench_time runs */
+
+/* The median over reps of the slowest rank's time (us) of one operation,
+ * the sets taken in turn after one round of each to warm up: the library's
+ * blocking call, hmpi's, or Start + Wait of the sets' requests. -1 on
+ * every rank when a call failed on any. */
+static inline double bench_time(bench_sets *s, int what, int reps)
+{
+    MPI_Comm comm = s->b[0].comm;
+    double *t = malloc(sizeof(double) * (size_t)(reps + 1)), median = -1;
+    int ok = 1;
+    if (!t)
+        MPI_Abort(comm, 1);                    /* a benchmark's few kilobytes */
+    for (int r = -BENCH_SETS; r < reps; r++) { /* every rank takes every barrier */
+        struct bench *b = &s->b[(r + BENCH_SETS) % s->n];
+        MPI_Barrier(comm);
+        double t0 = MPI_Wtime();
+        if (ok)
+            ok = what == BENCH_MPI    ? mpi_blocking(b) == MPI_SUCCESS
+                 : what == BENCH_HMPI ? hmpi_blocking(b) == MPI_SUCCESS
+                                      : HMPI_Start(&b->hreq) == MPI_SUCCESS &&
+                                            HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE) == MPI_SUCCESS;
+        if (r >= 0)
+            t[r] = (MPI_Wtime() - t0) * 1e6;
+    }
+    t[reps] = ok ? -1 : 0; /* in the same reduction: a failure anywhere makes it 0 */
+    MPI_Allreduce(MPI_IN_PLACE, t, reps + 1, MPI_DOUBLE, MPI_MAX, comm);
+    if (t[reps] < 0) {
+        qsort(t, (size_t)reps, sizeof *t, cmp_double);
+        median = t[reps / 2];
+    }
+    free(t);
+    return median;
+}
+
 /* A comma-separated list of numbers, or (names_list) of collectives' names
  * as their indices; how many were read (at most max). */
 static inline int parse_list(const char *s, int *out, int max, int names_list)

@@ -18,96 +18,17 @@
  * label,ranks,collective,bytes,variant,microseconds. Ratios < 1: hmpi is faster. */
 #include "collcalls.h"
 
-#define NSETS 4
-#define SET_LIMIT (64 << 20) /* bytes of buffers past which one set serves */
+#include "coll/algorithms.h"
 
-static const char *const algorithms[] = {"shm",          "binomial",      "linear",
-                                         "hierarchical", "multilane",     "twotree",
-                                         "logp",         "multiport",     "recursive_doubling",
-                                         "ring",         "dissemination", "pairwise",
-                                         "bruck",        "leaders",       "halving",
-                                         "native"};
+/* hmpi's algorithm names (auto first, measured apart), from its own list. */
+static const char *const algorithms[] = {
+#define NAME_OF(NAME, name) #name,
+    HMPI__COLL_ALGORITHM_NAMES(NAME_OF)
+#undef NAME_OF
+};
 #define NALGS ((int)(sizeof algorithms / sizeof algorithms[0]))
 
-enum { V_MPI, V_HMPI, V_HMPI_INIT, V_ALG };
-
-typedef struct sets {
-    struct bench b[NSETS];
-    int n;
-} sets;
-
 static int reps = 300;
-
-static void sets_make(sets *s, int coll, int bytes, MPI_Comm comm)
-{
-    int size;
-    MPI_Comm_size(comm, &size);
-    s->n = (double)bytes * size * 2 * NSETS > SET_LIMIT ? 1 : NSETS;
-    for (int i = 0; i < s->n; i++) {
-        setup(&s->b[i], coll, bytes, comm);
-        for (int j = 0; j < (bytes + 4) * size; j++) /* touched: no page faults in the timing */
-            s->b[i].sbuf[j] = s->b[i].rbuf[j] = (char)(i + j);
-    }
-}
-
-static void sets_free(sets *s)
-{
-    for (int i = 0; i < s->n; i++) {
-        if (s->b[i].hreq != HMPI_REQUEST_NULL)
-            HMPI_Request_free(&s->b[i].hreq);
-        teardown(&s->b[i]);
-    }
-}
-
-/* Persistent requests on every set (alg NULL: auto); 0 when hmpi refuses. */
-static int sets_init(sets *s, const char *alg)
-{
-    MPI_Info info = MPI_INFO_NULL;
-    int ok = 1;
-    if (alg) {
-        MPI_Info_create(&info);
-        MPI_Info_set(info, "hmpi_algorithm", alg);
-    }
-    for (int i = 0; i < s->n; i++) {
-        if (s->b[i].hreq != HMPI_REQUEST_NULL)
-            HMPI_Request_free(&s->b[i].hreq);
-        ok &= hmpi_init(&s->b[i], info) == MPI_SUCCESS;
-    }
-    if (info != MPI_INFO_NULL)
-        MPI_Info_free(&info);
-    return ok;
-}
-
-static void run_once(struct bench *b, int variant)
-{
-    if (variant == V_MPI)
-        mpi_blocking(b);
-    else if (variant == V_HMPI)
-        hmpi_blocking(b);
-    else {
-        HMPI_Start(&b->hreq);
-        HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE);
-    }
-}
-
-/* Median over repetitions of the slowest rank's time (us). */
-static double measure(sets *s, int variant, MPI_Comm comm)
-{
-    double *t = malloc(sizeof(double) * (size_t)reps);
-    for (int r = -NSETS; r < reps; r++) { /* one warm-up round of the sets */
-        struct bench *b = &s->b[(r + NSETS) % s->n];
-        MPI_Barrier(comm);
-        double t0 = MPI_Wtime();
-        run_once(b, variant);
-        if (r >= 0)
-            t[r] = (MPI_Wtime() - t0) * 1e6;
-    }
-    MPI_Allreduce(MPI_IN_PLACE, t, reps, MPI_DOUBLE, MPI_MAX, comm);
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    double median = t[reps / 2];
-    free(t);
-    return median;
-}
 
 static FILE *csv;
 static const char *label = "MPI";
@@ -123,26 +44,25 @@ static void compare(int coll, int bytes, MPI_Comm comm, int with_algorithms)
 {
     int rank, size, best = -1;
     double mpi, hmpi, init, t, best_t = 0;
-    sets s;
+    bench_sets s;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    sets_make(&s, coll, bytes, comm);
-    mpi = measure(&s, V_MPI, comm);
-    hmpi = measure(&s, V_HMPI, comm);
-    sets_init(&s, NULL);
-    init = measure(&s, V_HMPI_INIT, comm);
+    if (!bench_sets_make(&s, coll, bytes, comm))
+        return;
+    mpi = bench_time(&s, BENCH_MPI, reps);
+    hmpi = bench_time(&s, BENCH_HMPI, reps);
+    init = bench_sets_init(&s, NULL) ? bench_time(&s, BENCH_PERSISTENT, reps) : -1;
     row(rank, size, coll, bytes, "MPI", mpi);
     row(rank, size, coll, bytes, "hmpi", hmpi);
     row(rank, size, coll, bytes, "hmpi_init", init);
-    for (int a = 0; with_algorithms && a < NALGS; a++) {
-        if (!sets_init(&s, algorithms[a]))
+    for (int a = 1; with_algorithms && a < NALGS; a++) { /* (auto: above) */
+        if (!bench_sets_init(&s, algorithms[a]) || (t = bench_time(&s, BENCH_PERSISTENT, reps)) < 0)
             continue; /* not an algorithm of this collective, or not here */
-        t = measure(&s, V_ALG, comm);
         row(rank, size, coll, bytes, algorithms[a], t);
         if (best < 0 || t < best_t)
             best = a, best_t = t;
     }
-    sets_free(&s);
+    bench_sets_free(&s);
     if (rank != 0)
         return;
     printf("  %-20s %8d %10.2f %10.2f %10.2f %7.2f %7.2f", names[coll], bytes, mpi, hmpi, init,

@@ -54,15 +54,7 @@ static const char *const algorithm_names[] = {
 #undef NAME_OF
 };
 #define NALGORITHMS ((int)(sizeof algorithm_names / sizeof algorithm_names[0]))
-#define NSETS 4                /* buffer sets rotated between repetitions */
-#define SET_LIMIT (64 << 20)   /* bytes of one set past which one set serves */
-#define TIMED_LIMIT (1u << 30) /* bytes of one set past which a size is not timed */
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#define TIMED_LIMIT (1u << 30) /* bytes of a rank's buffers past which a size is not timed */
 
 /* Median over reps of a round in comm: rank 0 sends m bytes to the last
  * k ranks at once, the farthest last (every k has the same latency, the
@@ -92,7 +84,7 @@ static double fan_out(MPI_Comm comm, int k, int m, char *buf, MPI_Request *reqs)
         if (r >= 0)
             times[r] = (MPI_Wtime() - t0) * 1e6;
     }
-    qsort(times, (size_t)reps, sizeof times[0], compare);
+    qsort(times, (size_t)reps, sizeof times[0], cmp_double);
     return times[reps / 2];
 }
 
@@ -216,7 +208,7 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
     if (second < 0)
         return 0;
     int pairs = in_first < in_second ? in_first : in_second;
-    qsort(times, (size_t)reps, sizeof *times, compare);
+    qsort(times, (size_t)reps, sizeof *times, cmp_double);
     return times[reps / 2] > 0 ? (double)pairs * m / times[reps / 2] : 0;
 }
 
@@ -283,79 +275,12 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_p
 #endif
 }
 
-/* The persistent requests of one algorithm forced, one per buffer set;
- * 0 where the algorithm does not implement the collective or refuses the
- * call (on any rank: all agree). */
-static int make_requests(struct bench *sets, int nsets, const char *alg)
-{
-    char key[64];
-    int ok = 1;
-    MPI_Info info;
-    MPI_Info_create(&info);
-    snprintf(key, sizeof key, "hmpi_%s_algorithm", names[sets[0].coll]);
-    MPI_Info_set(info, key, alg);
-    for (int i = 0; i < nsets; i++)
-        ok &= hmpi_init(&sets[i], info) == MPI_SUCCESS;
-    MPI_Info_free(&info);
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, sets[0].comm);
-    for (int i = 0; i < nsets && !ok; i++)
-        if (sets[i].hreq != HMPI_REQUEST_NULL)
-            HMPI_Request_free(&sets[i].hreq);
-    return ok;
-}
-
-/* The slowest rank's median (us) over coll_reps of Start + Wait of the
- * sets' requests (library: the MPI library's blocking call instead), the
- * sets taken in turn, after one round of each to warm up; -1 when a call
- * failed on any rank. */
-static double time_sets(struct bench *sets, int nsets, int library, double *times)
-{
-    MPI_Comm comm = sets[0].comm;
-    int ok = 1;
-    for (int r = -nsets; r < coll_reps && ok; r++) {
-        struct bench *b = &sets[(r + nsets) % nsets];
-        MPI_Barrier(comm);
-        double t = MPI_Wtime();
-        if (library)
-            ok = mpi_blocking(b) == MPI_SUCCESS;
-        else
-            ok = HMPI_Start(&b->hreq) == MPI_SUCCESS &&
-                 HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE) == MPI_SUCCESS;
-        t = (MPI_Wtime() - t) * 1e6;
-        MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm); /* failed anywhere: stop */
-        MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
-        if (r >= 0)
-            times[r] = t;
-    }
-    if (!ok)
-        return -1;
-    qsort(times, (size_t)coll_reps, sizeof *times, compare);
-    return times[coll_reps / 2];
-}
-
 /* One `collective` line (a time of -1: the calls failed; none). */
 static void write_time(FILE *f, int coll, int size, int nodes, int block, const char *alg,
                        double us)
 {
     if (f && us >= 0)
         fprintf(f, "collective %s %d %d %d %s %.3f\n", names[coll], size, nodes, block, alg, us);
-}
-
-/* Buffer sets of coll at `bytes` on comm, as many as memory allows (0 on
- * every rank when any lacks the memory for one). */
-static int make_sets(struct bench *sets, int coll, int bytes, MPI_Comm comm)
-{
-    int size, nsets, ok = 1;
-    MPI_Comm_size(comm, &size);
-    nsets = (double)(bytes + 4) * size > SET_LIMIT ? 1 : NSETS;
-    for (int i = 0; i < nsets; i++) {
-        setup(&sets[i], coll, bytes, comm);
-        ok &= sets[i].sbuf && sets[i].rbuf;
-    }
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm);
-    for (int i = 0; i < nsets && !ok; i++)
-        teardown(&sets[i]);
-    return ok ? nsets : 0;
 }
 
 /* Every algorithm of each collective and size on comm (ranks over nodes),
@@ -365,32 +290,24 @@ static void time_collectives(MPI_Comm comm, int nodes, const int *colls, int nco
                              const int *sizes, int nsizes, FILE *f)
 {
     int size;
-    struct bench sets[NSETS];
-    double *times = malloc(sizeof(double) * (size_t)coll_reps);
+    bench_sets s;
     MPI_Comm_size(comm, &size);
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* forced algorithms may refuse */
-    for (int c = 0; c < ncolls && times; c++)
-        for (int s = 0; s < nsizes && (s == 0 || colls[c] != BARRIER); s++) {
-            int nsets;
-            if (2.0 * (sizes[s] + 4) * size > TIMED_LIMIT ||
-                !(nsets = make_sets(sets, colls[c], sizes[s], comm)))
+    for (int c = 0; c < ncolls; c++)
+        for (int i = 0; i < nsizes && (i == 0 || colls[c] != BARRIER); i++) {
+            if (2.0 * (sizes[i] + 4) * size > TIMED_LIMIT ||
+                !bench_sets_make(&s, colls[c], sizes[i], comm))
                 continue;
-            int block = colls[c] == BARRIER ? 0 : sets[0].count * (is_reduction(colls[c]) ? 4 : 1);
-            for (int a = 1; a < NALGORITHMS; a++) { /* auto is the choice itself */
-                if (!make_requests(sets, nsets, algorithm_names[a]))
-                    continue;
-                double us = time_sets(sets, nsets, 0, times);
-                for (int i = 0; i < nsets; i++)
-                    HMPI_Request_free(&sets[i].hreq);
-                write_time(f, colls[c], size, nodes, block, algorithm_names[a], us);
-            }
+            int block = colls[c] == BARRIER ? 0 : s.b[0].count * (is_reduction(colls[c]) ? 4 : 1);
+            for (int a = 1; a < NALGORITHMS; a++) /* auto is the choice itself */
+                if (bench_sets_init(&s, algorithm_names[a]))
+                    write_time(f, colls[c], size, nodes, block, algorithm_names[a],
+                               bench_time(&s, BENCH_PERSISTENT, coll_reps));
             /* what native runs in a blocking call: the library's blocking collective */
             write_time(f, colls[c], size, nodes, block, "native-blocking",
-                       time_sets(sets, nsets, 1, times));
-            for (int i = 0; i < nsets; i++)
-                teardown(&sets[i]);
+                       bench_time(&s, BENCH_MPI, coll_reps));
+            bench_sets_free(&s);
         }
-    free(times);
 }
 
 /* The collective lines kept in tmp, appended to f. */
