@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
 #define PCOLL(name) MPIX_##name##_init
@@ -156,13 +157,45 @@ static inline void teardown(struct bench *b)
 
 #define BENCH_SETS 4               /* buffer sets rotated between repetitions */
 #define BENCH_SET_LIMIT (64 << 20) /* bytes of buffers past which one set serves */
+#define BENCH_WINDOW_US 30         /* a repetition's start: this long after rank 0 set it */
+
+/* How the ranks start a repetition together. After a barrier they leave it
+ * apart by its own exit skew (a few hundred ns in MPI libraries, more than
+ * a small collective takes inside a node), which every time would include.
+ * On one machine, whose monotonic clock every process reads alike, rank 0
+ * instead sets a start time a little ahead and every rank waits for it
+ * (window-based synchronisation, as in SKaMPI and ReproMPI); across
+ * machines, or with --sync barrier, the barrier alone. */
+enum { BENCH_SYNC_AUTO, BENCH_SYNC_BARRIER };
+static int bench_sync = BENCH_SYNC_AUTO;
 
 /* The sets an operation rotates over, so that it does not find its data in
- * cache because the previous one left it there. */
+ * cache because the previous one left it there; and whether its
+ * repetitions start at a common time. */
 typedef struct bench_sets {
     struct bench b[BENCH_SETS];
-    int n;
+    int n, window;
 } bench_sets;
+
+/* Do all ranks of comm run on one machine (one monotonic clock)? Never
+ * under SimGrid SMPI, whose clock is simulated. Collective. */
+static inline int bench_one_machine(MPI_Comm comm)
+{
+#ifdef SMPI_H
+    (void)comm;
+    return 0;
+#else
+    MPI_Comm machine;
+    int size, msize, all;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+    MPI_Comm_size(machine, &msize);
+    MPI_Comm_free(&machine);
+    all = msize == size;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, comm);
+    return all;
+#endif
+}
 
 /* Sets of coll at `bytes` on comm, their pages touched; 0 on every rank when
  * any lacks the memory. */
@@ -171,6 +204,7 @@ static inline int bench_sets_make(bench_sets *s, int coll, int bytes, MPI_Comm c
     int size, ok = 1;
     MPI_Comm_size(comm, &size);
     s->n = (double)bytes * size * 2 * BENCH_SETS > BENCH_SET_LIMIT ? 1 : BENCH_SETS;
+    s->window = bench_sync == BENCH_SYNC_AUTO && bench_one_machine(comm);
     for (int i = 0; i < s->n; i++) {
         setup(&s->b[i], coll, bytes, comm);
         ok &= s->b[i].sbuf && s->b[i].rbuf;
@@ -224,6 +258,37 @@ static inline int bench_sets_init(bench_sets *s, const char *alg)
 
 enum { BENCH_MPI, BENCH_HMPI, BENCH_PERSISTENT }; /* what bench_time runs */
 
+/* The machine's monotonic clock (s): the same in every process. */
+static inline double bench_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A repetition's start, the same on every rank (s; bench_sync). */
+static inline double bench_start(const bench_sets *s, MPI_Comm comm)
+{
+    double start = 0;
+    int rank;
+    MPI_Barrier(comm);
+    if (!s->window)
+        return MPI_Wtime();
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0)
+        start = bench_clock() + BENCH_WINDOW_US * 1e-6;
+    MPI_Bcast(&start, 1, MPI_DOUBLE, 0, comm);
+    while (bench_clock() < start) /* a rank late for it counts from it all the same */
+        ;
+    return start;
+}
+
+/* The time since a repetition's start (us). */
+static inline double bench_since(const bench_sets *s, double start)
+{
+    return ((s->window ? bench_clock() : MPI_Wtime()) - start) * 1e6;
+}
+
 /* The median over reps of the slowest rank's time (us) of one operation,
  * the sets taken in turn after one round of each to warm up: the library's
  * blocking call, hmpi's, or Start + Wait of the sets' requests. -1 on
@@ -237,15 +302,14 @@ static inline double bench_time(bench_sets *s, int what, int reps)
         MPI_Abort(comm, 1);                    /* a benchmark's few kilobytes */
     for (int r = -BENCH_SETS; r < reps; r++) { /* every rank takes every barrier */
         struct bench *b = &s->b[(r + BENCH_SETS) % s->n];
-        MPI_Barrier(comm);
-        double t0 = MPI_Wtime();
+        double t0 = bench_start(s, comm);
         if (ok)
             ok = what == BENCH_MPI    ? mpi_blocking(b) == MPI_SUCCESS
                  : what == BENCH_HMPI ? hmpi_blocking(b) == MPI_SUCCESS
                                       : HMPI_Start(&b->hreq) == MPI_SUCCESS &&
                                             HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE) == MPI_SUCCESS;
         if (r >= 0)
-            t[r] = (MPI_Wtime() - t0) * 1e6;
+            t[r] = bench_since(s, t0);
     }
     t[reps] = ok ? -1 : 0; /* in the same reduction: a failure anywhere makes it 0 */
     MPI_Allreduce(MPI_IN_PLACE, t, reps + 1, MPI_DOUBLE, MPI_MAX, comm);
@@ -300,6 +364,8 @@ static inline void parse_options(int argc, char **argv, bench_options *o)
             o->label = argv[++i];
         else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
             o->csv = argv[++i];
+        else if (strcmp(argv[i], "--sync") == 0 && i + 1 < argc)
+            bench_sync = strcmp(argv[++i], "barrier") == 0 ? BENCH_SYNC_BARRIER : BENCH_SYNC_AUTO;
     }
 }
 

@@ -4,6 +4,7 @@
  *
  *   mpiexec -n CORES --bind-to core bench/node [--colls bcast,allreduce]
  *       [--sizes 8,8192] [--reps 300] [--algorithms] [--label NAME] [--csv FILE]
+ *       [--sync barrier]
  *
  * For each collective and size (bytes of one rank's block; reductions sum
  * ints), in one run:
@@ -11,7 +12,10 @@
  *   hmpi       hmpi's blocking one (auto; its schedule cached)
  *   hmpi_init  hmpi's persistent one (auto): HMPI_Start + HMPI_Wait
  *   <alg>      with --algorithms, each of hmpi's algorithms forced (persistent)
- * Each repetition: a barrier, one operation timed on every rank, the slowest
+ * Each repetition: a barrier, then (ranks of one machine) every rank waits
+ * for a start time rank 0 set a little ahead, so that the barrier's own exit
+ * skew is not timed (--sync barrier: from the barrier's exit, as across
+ * machines); one operation timed on every rank from that start, the slowest
  * rank's time; reported: the median over repetitions. Buffers rotate among
  * a few sets between repetitions, so that an operation does not find its
  * data in cache because the previous one left it there. CSV rows:

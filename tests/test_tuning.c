@@ -106,9 +106,10 @@ static void measured_gaps(const char *file, int want_package, int want_network, 
             timed++;
             continue;
         }
-        if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, a copy */
-            double flag_us = 0, per_us = 0;
-            CHECK(sscanf(line + 4, "%lf %lf", &flag_us, &per_us) == 2 && flag_us > 0 && per_us > 0);
+        if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, two copies */
+            double flag_us = 0, per_us = 0, near_per_us = 0;
+            CHECK(sscanf(line + 4, "%lf %lf %lf", &flag_us, &per_us, &near_per_us) == 3 &&
+                  flag_us > 0 && per_us > 0 && near_per_us >= per_us);
             shm++;
             continue;
         }
@@ -471,6 +472,12 @@ int main(int argc, char **argv)
     bad_file(tuning_file("package-0.txt", "network 0 10 0\nnode 0 1 0\npackage 0\n"), "line 3");
     bad_file(tuning_file("package-2.txt", "network 0 10 0\npackage 10 20\nnode 0 1 0\n"),
              "'package BYTES_PER_US'");
+    bad_file(tuning_file("shm-4.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000 40000 1\n"),
+             "line 3");
+    bad_file(tuning_file("shm-0.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 0 40000\n"), "line 3");
+    /* The node's shared memory given, with or without its near rate: exact results. */
+    results_under(tuning_file("shm-2.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000\n"));
+    results_under(tuning_file("shm-3.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000\n"));
     /* The link between packages given (6.4 GB/s each way): exact results. */
     results_under(tuning_file("package.txt", "network 0 10 0\nnode 0 1 0\npackage 6400\n"));
     /* A good file again after bad ones. */
@@ -502,7 +509,8 @@ done:
                                "half.txt",         "zero-gap.txt", "package-0.txt",
                                "package-2.txt",    "package.txt",  "package-slow.txt",
                                "package-fast.txt", "timed.txt",    "other.txt",
-                               "timed-bad.txt",    "untimed.txt"};
+                               "timed-bad.txt",    "untimed.txt",  "shm-4.txt",
+                               "shm-0.txt",        "shm-2.txt",    "shm-3.txt"};
         char p[128];
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             snprintf(p, sizeof p, "%s/%s", dir, names[i]);

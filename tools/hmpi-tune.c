@@ -17,8 +17,9 @@
  * with a partner in the other at once, both ways; the bytes each way over
  * the slowest pair's time make the file's `package` line. Through a window
  * of node 0's shared memory (not under SimGrid, whose ranks cannot wait on
- * each other), its first two ranks time a flag's half round trip and a copy
- * of what the other just wrote: the `shm` line.
+ * each other), its first two ranks time a flag's half round trip, a copy
+ * of what the other just wrote and one of 1 MiB of their own memory: the
+ * `shm` line.
  *
  * Then the collectives themselves, with which auto chooses on a
  * communicator of the same shape rather than by the model: on node 0's
@@ -212,19 +213,22 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
     return times[reps / 2] > 0 ? (double)pairs * m / times[reps / 2] : 0;
 }
 
-/* Node ranks 0 and 1's flag half round trip (us) and bytes/us of a copy of
- * `bytes` the other just wrote, through a window of the node's shared
- * memory, on node rank 0 (0 and 0 where there is none: SimGrid, a refused
- * window). Every rank of node calls. */
-static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_per_us)
+/* Node ranks 0 and 1's flag half round trip (us), and bytes/us of a copy
+ * of `bytes` the other just wrote (near: from its cache) and of a copy of 1
+ * MiB of rank 1's own memory where slower (stream: beyond the caches),
+ * through a window of the node's shared memory, on node rank 0 (0 where
+ * there is none: SimGrid, a refused window). Every rank of node calls. */
+#define SHM_STREAM (1 << 20)
+#define SHM_TRIPS 64 /* flag trips timed together: MPI_Wtime's step is coarse */
+static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *stream, double *near)
 {
-    *flag_us = *bytes_per_us = 0;
+    *flag_us = *stream = *near = 0;
 #ifndef SMPI_H
     MPI_Win win;
     char *mine, *theirs = NULL;
     int me, unit, ok;
     MPI_Aint size;
-    double best_trip = 0, best_copy = 0;
+    double best_trip = 0, best[2] = {0, 0}; /* near, stream: us */
     MPI_Comm_rank(node, &me);
     MPI_Comm_set_errhandler(node, MPI_ERRORS_RETURN);
     ok = HMPI_Win_allocate_shared(64 + bytes, 1, MPI_INFO_NULL, node, &mine, &win) == MPI_SUCCESS;
@@ -233,19 +237,22 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_p
         return;
     if (me < 2)
         MPI_Win_shared_query(win, 1 - me, &size, &unit, &theirs);
-    char *scratch = malloc((size_t)bytes);
+    char *scratch = malloc((size_t)bytes + 2 * SHM_STREAM);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
-    for (long i = 1; me < 2 && i <= 4 * reps + 1; i++) { /* flag trips, one to warm up */
+    for (long i = 0, k = 0; me < 2 && i <= reps; i++) { /* batches of trips, one to warm up */
         _Atomic long *flag = (_Atomic long *)mine, *peer = (_Atomic long *)theirs;
         double t = MPI_Wtime();
-        if (me == 0)
-            atomic_store(flag, i);
-        while (atomic_load(peer) < i)
-            sched_yield(); /* more ranks than cores (virtual clusters) */
-        if (me == 1)
-            atomic_store(flag, i);
-        t = (MPI_Wtime() - t) * 1e6 / 2;
-        if (i > 1 && (i == 2 || t < best_trip))
+        for (int j = 0; j < SHM_TRIPS; j++) {
+            k++;
+            if (me == 0)
+                atomic_store(flag, k);
+            while (atomic_load(peer) < k)
+                sched_yield(); /* more ranks than cores (virtual clusters) */
+            if (me == 1)
+                atomic_store(flag, k);
+        }
+        t = (MPI_Wtime() - t) * 1e6 / SHM_TRIPS / 2;
+        if (i > 0 && (i == 1 || t < best_trip))
             best_trip = t;
     }
     for (int rep = -1; rep < reps; rep++) { /* rank 1 copies what rank 0 just wrote */
@@ -256,19 +263,27 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *bytes_p
         if (me == 1)
             memcpy(scratch, theirs + 64, (size_t)bytes);
         t = (MPI_Wtime() - t) * 1e6;
-        if (rep >= 0 && (rep == 0 || t < best_copy))
-            best_copy = t;
+        if (rep >= 0 && (rep == 0 || t < best[0]))
+            best[0] = t;
         MPI_Barrier(node);
     }
+    for (int rep = -1; me == 1 && scratch && rep < 4; rep++) { /* and its own memory */
+        double t = MPI_Wtime();
+        memcpy(scratch + bytes, scratch + bytes + SHM_STREAM, SHM_STREAM);
+        t = (MPI_Wtime() - t) * 1e6;
+        if (rep >= 0 && (rep == 0 || t < best[1]))
+            best[1] = t;
+    }
     if (me == 1)
-        MPI_Send(&best_copy, 1, MPI_DOUBLE, 0, TAG, node);
+        MPI_Send(best, 2, MPI_DOUBLE, 0, TAG, node);
     if (me == 0)
-        MPI_Recv(&best_copy, 1, MPI_DOUBLE, 1, TAG, node, MPI_STATUS_IGNORE);
+        MPI_Recv(best, 2, MPI_DOUBLE, 1, TAG, node, MPI_STATUS_IGNORE);
     MPI_Win_unlock_all(win);
     MPI_Win_free(&win);
     free(scratch);
     *flag_us = best_trip;
-    *bytes_per_us = best_copy > 0 ? bytes / best_copy : 0;
+    *near = best[0] > 0 ? bytes / best[0] : 0;
+    *stream = best[1] > 0 && SHM_STREAM / best[1] < *near ? SHM_STREAM / best[1] : *near;
 #else
     (void)node;
     (void)bytes;
@@ -427,11 +442,11 @@ int main(int argc, char **argv)
     int lowest; /* rank 0's node: the one whose lowest world rank is 0 */
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
     double package = 0; /* bytes/us each way between node 0's packages; 0: one package */
-    double flag_us = 0, copy_bytes_per_us = 0; /* node 0's shared memory; 0: none */
+    double flag_us = 0, copy_bytes_per_us = 0, near_bytes_per_us = 0; /* node 0's; 0: none */
     if (lowest == 0) {
         measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
         package = package_link(node, maxsize, buf, rbuf);
-        shm_costs(node, 32768, &flag_us, &copy_bytes_per_us);
+        shm_costs(node, 32768, &flag_us, &copy_bytes_per_us, &near_bytes_per_us);
     }
     int nlevels = levels[1].size > 1 ? 2 : 1; /* one node: no network to measure */
     if (leaders != MPI_COMM_NULL && nlevels == 2)
@@ -463,10 +478,11 @@ int main(int argc, char **argv)
                         package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
                 fprintf(f,
-                        "# shm flag_us bytes_per_us: a flag's trip and a copy of what the other "
-                        "core just wrote, node 0's first two ranks\n"
-                        "shm %9.3f %10.1f\n",
-                        flag_us, copy_bytes_per_us);
+                        "# shm flag_us bytes_per_us near_bytes_per_us: a flag's trip, a copy "
+                        "beyond the caches and one of what the other core just wrote, node 0's "
+                        "first two ranks\n"
+                        "shm %9.3f %10.1f %10.1f\n",
+                        flag_us, copy_bytes_per_us, near_bytes_per_us);
             copy_times(times, f);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
@@ -479,7 +495,8 @@ int main(int argc, char **argv)
             if (package > 0)
                 printf("package  %.1f bytes/us each way\n", package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
-                printf("shm      flag %.3f us, copy %.1f bytes/us\n", flag_us, copy_bytes_per_us);
+                printf("shm      flag %.3f us, copy %.1f bytes/us (%.1f from a cache)\n", flag_us,
+                       copy_bytes_per_us, near_bytes_per_us);
             if (ncolls > 0)
                 printf("collectives: %d timed, each algorithm and the library's own (the "
                        "'collective' lines)\n",

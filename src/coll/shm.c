@@ -622,8 +622,8 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (reduces_whole(c->largest, m)) /* copy in, combine every input */
         node = 2 * sync_cost(c) + copy_cost(c, m) + 2 * copy_cost(c, m * p);
     else
-        node = 3 * sync_cost(c) + 2 * copy_cost(c, m) + 2 * copy_cost(c, m) +
-               pieces_cost(c, m, piece) * 2;
+        node = 3 * sync_cost(c) + 2 * copy_cost(c, m * (p - 1) / p) + copy_cost(c, m) +
+               pieces_cost(c, m, piece) * 2; /* the others' slices in and out; a slice of each */
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
         bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
     return node + leaders_cost(c, m) + bcast;
@@ -645,11 +645,14 @@ double hmpi__cost_rooted_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
            pieces_cost(c, m, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 
+/* Allgather: a block in, the others' out; alltoall: the others' blocks in
+ * and out. */
 double hmpi__cost_exchange_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
-    double m = hmpi__coll_block_bytes(c, a);
-    double piece =
-        (double)hmpi__shm_buffer_bytes(c->shm) / (a->coll == HMPI__ALLTOALL ? c->size : 1);
-    return 2 * sync_cost(c) + 2 * copy_cost(c, m * c->size) + pieces_cost(c, m, piece);
+    double m = hmpi__coll_block_bytes(c, a), others = m * (c->size - 1);
+    int alltoall = a->coll == HMPI__ALLTOALL;
+    double piece = (double)hmpi__shm_buffer_bytes(c->shm) / (alltoall ? c->size : 1);
+    return 2 * sync_cost(c) + copy_cost(c, alltoall ? others : m) + copy_cost(c, others) +
+           pieces_cost(c, m, piece);
 }

@@ -106,6 +106,16 @@ static int own_part(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return a->sendbuf == MPI_IN_PLACE ? MPI_SUCCESS : copy(c, send_block(a), recv_part(a, c->rank));
 }
 
+/* This process's block as it sends it: from the user's send buffer unless
+ * in place, so that its messages need not wait for the copy into place,
+ * nor a receiver's single-copy read (CMA) pull the lines the copy just
+ * dirtied from this core's cache (Open MPI 4.1, 2 ranks, linear allgather
+ * of 64 KiB: 44 us sending the copy, MPI_Allgather 10). */
+static part own_source(const hmpi__coll_args *a, int rank)
+{
+    return a->sendbuf == MPI_IN_PLACE ? recv_part(a, rank) : send_block(a);
+}
+
 /* Ring: in step k, pass on to rank+1 the block of rank-k, received from
  * rank-1 in the step before. p-1 rounds, each block crosses every link once. */
 int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -113,8 +123,10 @@ int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int p = c->size, right = (c->rank + 1) % p, left = (c->rank - 1 + p) % p;
     TRY(own_part(c, a));
     for (int k = 0; k < p - 1; k++) {
-        TRY(hmpi__sched_round(c->s));
-        TRY(send_to(c, recv_part(a, (c->rank - k + p) % p), right));
+        if (k > 0 || a->sendbuf == MPI_IN_PLACE)
+            TRY(hmpi__sched_round(c->s));
+        TRY(send_to(c, k == 0 ? own_source(a, c->rank) : recv_part(a, (c->rank - k + p) % p),
+                    right));
         TRY(recv_from(c, recv_part(a, (c->rank - k - 1 + p) % p), left));
     }
     return MPI_SUCCESS;
@@ -123,9 +135,10 @@ int hmpi__allgather_ring(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     TRY(own_part(c, a));
-    TRY(hmpi__sched_round(c->s));
+    if (a->sendbuf == MPI_IN_PLACE) /* its block is sent from where it lies */
+        TRY(hmpi__sched_round(c->s));
     for (int k = 1; k < c->size; k++) {
-        TRY(send_to(c, recv_part(a, c->rank), (c->rank + k) % c->size));
+        TRY(send_to(c, own_source(a, c->rank), (c->rank + k) % c->size));
         TRY(recv_from(c, recv_part(a, (c->rank - k + c->size) % c->size),
                       (c->rank - k + c->size) % c->size));
     }

@@ -116,7 +116,7 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     cm->shm_flag_us = SHM_FLAG_US;
-    cm->shm_bytes_per_us = SHM_BYTES_PER_US;
+    cm->shm_bytes_per_us = cm->shm_near_bytes_per_us = SHM_BYTES_PER_US;
     cm->builtin = 1;
     /* what a further message's bytes add: all of them on the node's network
      * link; inside a node the receivers copy in parallel, so a sender's
@@ -134,9 +134,14 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
             net->latency[i] += 2 * network_latency_us;
 }
 
-void hmpi__cost_model_node(hmpi__cost_model *cm, double latency_us, double bytes_per_us)
+void hmpi__cost_model_node(hmpi__cost_model *cm, const double *bytes, const double *us, int n)
 {
-    level_curve(&cm->level[HMPI__LEVEL_NODE], latency_us, bytes_per_us, NODE_SERIAL);
+    curve *cv = &cm->level[HMPI__LEVEL_NODE];
+    cv->n = 0;
+    for (int i = 0; i < n && i < HMPI__COST_POINTS; i++) {
+        double transfer = us[i] > us[0] ? us[i] - us[0] : 0;
+        add_point(cv, bytes[i], us[i], OVERHEAD_US + NODE_SERIAL * transfer);
+    }
 }
 
 static int level_of(const char *name, size_t len)
@@ -248,11 +253,13 @@ static int parse_line(const char *line, model *m)
         return parse_time(p, m);
     int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
     int shm = level < 0 && p - word == 3 && strncmp(word, "shm", 3) == 0;
-    int values = package ? 1 : shm ? 2 : 3;
-    double v[3];
+    int values = package ? 1 : 3, optional = shm; /* shm's third value: its near rate */
+    double v[3] = {0, 0, 0};
     for (int i = 0; i < values; i++) {
         errno = 0;
         v[i] = strtod(p, &end);
+        if (end == p && i == values - 1 && optional)
+            break;
         if (end == p || errno || v[i] < 0)
             return -1;
         p = end;
@@ -265,6 +272,7 @@ static int parse_line(const char *line, model *m)
     if (shm) {
         m->cost.shm_flag_us = v[0];
         m->cost.shm_bytes_per_us = v[1];
+        m->cost.shm_near_bytes_per_us = v[2] > 0 ? v[2] : v[1];
         return 0;
     }
     if (package) {
@@ -340,7 +348,7 @@ static int load_file(const char *path, model *m, const char *fn)
     memset(&m->cost, 0, sizeof m->cost);
     m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
     m->cost.shm_flag_us = SHM_FLAG_US;
-    m->cost.shm_bytes_per_us = SHM_BYTES_PER_US;
+    m->cost.shm_bytes_per_us = m->cost.shm_near_bytes_per_us = SHM_BYTES_PER_US;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (parse_line(line, m) < 0) {
@@ -462,7 +470,8 @@ double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders,
 
 double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes)
 {
-    return bytes > 0 ? bytes / cm->shm_bytes_per_us : 0;
+    double near = bytes < HMPI__SHM_NEAR_BYTES ? bytes : HMPI__SHM_NEAR_BYTES;
+    return bytes > 0 ? near / cm->shm_near_bytes_per_us + (bytes - near) / cm->shm_bytes_per_us : 0;
 }
 
 double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
@@ -509,7 +518,7 @@ int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
     if (x->times != y->times || x->package_bytes_per_us != y->package_bytes_per_us ||
         x->shm_flag_us != y->shm_flag_us || x->shm_bytes_per_us != y->shm_bytes_per_us ||
-        x->builtin != y->builtin)
+        x->shm_near_bytes_per_us != y->shm_near_bytes_per_us || x->builtin != y->builtin)
         return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];

@@ -21,8 +21,10 @@ typedef struct hmpi__cost_model {
      * every message crossing between them shares (UPI, Infinity Fabric) */
     double package_bytes_per_us;
     /* the node's shared memory: a flag's trip from one core to another
-     * (us), and the bytes/us of one core's copy through a segment */
-    double shm_flag_us, shm_bytes_per_us;
+     * (us), and the bytes/us of one core's copy through a segment: of up to
+     * HMPI__SHM_NEAR_BYTES that another core just wrote (from its cache:
+     * near), and of a stream beyond the caches (the rest of a larger one) */
+    double shm_flag_us, shm_bytes_per_us, shm_near_bytes_per_us;
     int builtin; /* the defaults (no tuning file): measurements may refine them */
     /* the collectives' own times measured by hmpi-tune (NULL: none), kept
      * until MPI_Finalize */
@@ -34,15 +36,19 @@ typedef struct hmpi__cost_model {
  * round trip. Pipelines and segmented exchanges keep their pieces below. */
 #define HMPI__EAGER_BYTES 8192
 
+/* A copy through a segment of at most this runs at the near rate. */
+#define HMPI__SHM_NEAR_BYTES 32768
+
 /* The model of HMPI_TUNING_FILE (the defaults without one), read once;
  * *builtin: is it the defaults? */
 int hmpi__cost_model_load(const char *fn, hmpi__cost_model *cm, int *builtin);
 /* The built-in model (no tuning file) of a network whose messages take
  * network_latency_us between nodes (the defaults': 2 us). */
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us);
-/* The node level of cm as measured: messages of latency_us, then bytes at
- * bytes_per_us (a part of it for small messages, as the defaults). */
-void hmpi__cost_model_node(hmpi__cost_model *cm, double latency_us, double bytes_per_us);
+/* The node level of cm as measured: a message of bytes[i] takes us[i]
+ * (n sizes ascending, the first 0), each further one of a round adding the
+ * overhead and a part of its transfer, as the defaults. */
+void hmpi__cost_model_node(hmpi__cost_model *cm, const double *bytes, const double *us, int n);
 /* Do two models give the same costs everywhere? */
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y);
 /* Modelled time (us) of a round in which one process sends `messages`

@@ -1,12 +1,16 @@
 /* The node's costs, measured once when a communicator's segment is made
  * (shm.h): what the built-in cost model otherwise guesses for a generic
- * node. Between each node's ranks 0 and 1: the quickest half round trip of
- * an empty message and of 256 KiB (the node's message latency and rate,
- * with whatever single-copy mechanism the MPI library has), a flag's half
- * round trip through the segment, and one core's copy: of a buffer the
- * other core just wrote, and of 1 MiB of its own memory (a user's buffer
- * beyond the caches), the slower of the two. One allreduce gives every rank
- * the slowest node's figures, so that all choose alike. Skipped with
+ * node. Between each node's ranks 0 and 1: half a round trip of messages
+ * from empty to 1 MiB (the node level's curve, with the library's eager
+ * and rendezvous protocols and whatever single-copy mechanism it has at
+ * each size), half a flag's round
+ * trip through the segment, and the rate at which data streams through it
+ * as the collectives move it (one core copying pieces into its two buffers
+ * while the other copies them out) or one core copies 1 MiB of its own
+ * memory (a user's buffer beyond the caches), the slower. Short trips are
+ * timed in batches (MPI_Wtime's resolution is coarse next to them), every
+ * figure the quickest of a few. One allreduce gives every rank the slowest
+ * node's figures, so that all choose alike. Skipped with
  * HMPI_PROBE_LATENCY=0 and on machines with more ranks than cores (the
  * figures would time the scheduler). */
 #include "core/config.h"
@@ -17,152 +21,235 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRIPS 8          /* timed round trips, the quickest kept, after one to warm up */
-#define LARGE 262144     /* a message's bytes for its rate */
+#define TRIES 5          /* timed tries, the quickest kept, after one to warm up */
+#define BATCH 64         /* round trips in a try of a flag or an empty message */
+#define LARGE 262144     /* a stream's bytes */
 #define STREAM (1 << 20) /* a copy's bytes beyond the caches */
+#define WARM_UP 8192     /* untimed flag round trips first (~1 ms): both cores awake */
 
-/* Half the quickest round trip of `bytes` between ranks 0 and 1 (us), on
- * rank 0. Each sends from a buffer it did not just receive into, as a
- * user's data usually is (a single-copy mechanism that reads what the
- * other core just wrote runs at its cache's pace instead). */
-static int message_trip(hmpi__shm *shm, char *buf, int bytes, double *half)
+/* The quickest of TRIES tries (us a round), on every rank: one untimed
+ * first; each try `rounds` rounds of trip(arg, round number from 1 on). */
+static int quickest(int (*trip)(hmpi__shm *, void *, uint64_t), hmpi__shm *shm, void *arg,
+                    int rounds, double *best)
 {
-    double best = 0;
-    int other = 1 - shm->rank;
-    char *in = buf + LARGE;
-    for (int i = 0; i <= TRIPS; i++) {
+    uint64_t round = 0;
+    *best = 0;
+    for (int i = 0; i <= TRIES; i++) {
+        TRY(HMPI__MPI(Barrier)(shm->node));
         double t0 = MPI_Wtime();
-        if (shm->rank == 0) {
-            TRY(HMPI__MPI(Send)(buf, bytes, MPI_BYTE, other, 0, shm->node));
-            TRY(HMPI__MPI(Recv)(in, bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE));
-        } else {
-            TRY(HMPI__MPI(Recv)(in, bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE));
-            TRY(HMPI__MPI(Send)(buf, bytes, MPI_BYTE, other, 0, shm->node));
-        }
-        double trip = (MPI_Wtime() - t0) * 1e6;
-        if (i > 0 && (i == 1 || trip < best))
-            best = trip;
+        for (int k = 0; k < rounds; k++)
+            TRY(trip(shm, arg, ++round));
+        double t = (MPI_Wtime() - t0) * 1e6 / rounds;
+        if (i > 0 && (i == 1 || t < *best))
+            *best = t;
     }
-    *half = best / 2;
     return MPI_SUCCESS;
 }
 
-/* Half the quickest round trip of a flag between ranks 0 and 1 (us), on
- * rank 0: a word of each one's first buffer, zero again afterwards. */
-static int flag_trip(hmpi__shm *shm, double *half)
+/* A message's bytes and buffers: each sends from a buffer it did not just
+ * receive into, as a user's data usually is (a single-copy mechanism that
+ * reads what the other core just wrote runs at its cache's pace instead). */
+typedef struct message {
+    char *out, *in;
+    int bytes;
+} message;
+
+static int message_round(hmpi__shm *shm, void *arg, uint64_t round)
+{
+    const message *m = arg;
+    int other = 1 - shm->rank;
+    (void)round;
+    if (shm->rank == 0) {
+        TRY(HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, shm->node));
+        return HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE);
+    }
+    TRY(HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE));
+    return HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, shm->node);
+}
+
+/* Rank 0 raises its ready flag to `round`, rank 1 answers with its own. */
+static int flag_round(hmpi__shm *shm, void *arg, uint64_t round)
 {
     hmpi__shm_chan *ch = shm->chan[0];
-    _Atomic uint64_t *mine = (_Atomic uint64_t *)ch->buf[shm->rank];
-    _Atomic uint64_t *theirs = (_Atomic uint64_t *)ch->buf[1 - shm->rank];
-    double best = 0;
-    for (uint64_t i = 1; i <= TRIPS + 1; i++) {
-        double t0 = MPI_Wtime();
-        if (shm->rank == 0)
-            atomic_store_explicit(mine, i, memory_order_release);
-        while (atomic_load_explicit(theirs, memory_order_acquire) < i)
-            ;
-        if (shm->rank == 1)
-            atomic_store_explicit(mine, i, memory_order_release);
-        double trip = (MPI_Wtime() - t0) * 1e6;
-        if (i > 1 && (i == 2 || trip < best))
-            best = trip;
-    }
-    *half = best / 2;
-    TRY(HMPI__MPI(Barrier)(shm->node)); /* both done reading before either resets */
-    atomic_store_explicit(mine, 0, memory_order_release);
+    (void)arg;
+    if (shm->rank == 0)
+        atomic_store_explicit(&ch->flag[0]->ready, round, memory_order_release);
+    while (atomic_load_explicit(&ch->flag[1 - shm->rank]->ready, memory_order_acquire) < round)
+        ;
+    if (shm->rank == 1)
+        atomic_store_explicit(&ch->flag[1]->ready, round, memory_order_release);
     return MPI_SUCCESS;
 }
 
-/* The quickest of a few copies of bytes from src to dst (us). */
-static double quickest_copy(char *dst, const char *src, size_t bytes)
+/* LARGE bytes from rank 0's `src` to rank 1's `dst` through rank 0's two
+ * buffers, a buffer at a time, as the collectives pipeline them: piece k
+ * goes into buffer k % 2 once rank 1 has copied out piece k - 2. Pieces
+ * are numbered on from one round to the next (flags only grow). */
+typedef struct stream {
+    char *src, *dst;
+    size_t piece, pieces; /* piece: at most a buffer */
+} stream;
+
+static int stream_round(hmpi__shm *shm, void *arg, uint64_t round)
 {
-    double best = 0;
-    for (int i = 0; i <= TRIPS / 2; i++) {
-        double t0 = MPI_Wtime();
-        memcpy(dst, src, bytes);
-        double t = (MPI_Wtime() - t0) * 1e6;
-        if (i > 0 && (i == 1 || t < best))
-            best = t;
+    const stream *st = arg;
+    hmpi__shm_chan *ch = shm->chan[0];
+    for (size_t k = 0; k < st->pieces; k++) {
+        uint64_t n = (round - 1) * st->pieces + k + 1; /* this piece's number, from 1 */
+        char *buffer = ch->buf[0] + (n % 2) * shm->half;
+        if (shm->rank == 0) {
+            while (n > 2 && atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < n - 2)
+                ;
+            memcpy(buffer, st->src + k * st->piece, st->piece);
+            atomic_store_explicit(&ch->flag[0]->ready, n, memory_order_release);
+        } else {
+            while (atomic_load_explicit(&ch->flag[0]->ready, memory_order_acquire) < n)
+                ;
+            memcpy(st->dst + k * st->piece, buffer, st->piece);
+            atomic_store_explicit(&ch->flag[1]->ack, n, memory_order_release);
+        }
     }
-    return best;
+    while (shm->rank == 0 && /* rank 0 times the whole, its start being the stream's */
+           atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < round * st->pieces)
+        ;
+    return MPI_SUCCESS;
 }
 
-/* Bytes/us of rank 1's copies, on rank 1: of a buffer rank 0 just wrote,
- * and of its own memory beyond the caches; the slower. */
-static int copy_rate(hmpi__shm *shm, char *scratch, double *rate)
+/* Flags back to 0 once both are done with them (the collectives count from 0). */
+static int reset_flags(hmpi__shm *shm)
 {
+    hmpi__shm_chan *ch = shm->chan[0];
+    TRY(HMPI__MPI(Barrier)(shm->node));
+    atomic_store_explicit(&ch->flag[shm->rank]->ready, 0, memory_order_release);
+    atomic_store_explicit(&ch->flag[shm->rank]->ack, 0, memory_order_release);
+    return HMPI__MPI(Barrier)(shm->node);
+}
+
+/* Bytes/us of rank 1's copy of HMPI__SHM_NEAR_BYTES that rank 0 just wrote
+ * into its buffer (from the other core's cache), on rank 1. */
+static int near_rate(hmpi__shm *shm, char *scratch, double *rate)
+{
+    size_t bytes = shm->half < HMPI__SHM_NEAR_BYTES ? shm->half : HMPI__SHM_NEAR_BYTES;
     char *src = shm->chan[0]->buf[0];
-    double best = 0, near, far = 0;
-    for (int i = 0; i <= TRIPS; i++) {
+    double best = 0;
+    for (int i = 0; i <= TRIES; i++) {
         if (shm->rank == 0)
-            memset(src, i + 1, shm->half);
+            memset(src, i + 1, bytes);
         TRY(HMPI__MPI(Barrier)(shm->node));
         double t0 = MPI_Wtime();
         if (shm->rank == 1)
-            memcpy(scratch, src, shm->half);
+            memcpy(scratch, src, bytes);
         double t = (MPI_Wtime() - t0) * 1e6;
         if (i > 0 && (i == 1 || t < best))
             best = t;
         TRY(HMPI__MPI(Barrier)(shm->node));
     }
     if (shm->rank == 0)
-        memset(src, 0, shm->half);
-    near = best > 0 ? (double)shm->half / best : 0;
-    if (shm->rank == 1) {
-        double t = quickest_copy(scratch, scratch + STREAM, STREAM);
-        far = t > 0 ? STREAM / t : 0;
-    }
-    *rate = far > 0 && far < near ? far : near;
+        memset(src, 0, bytes);
+    *rate = shm->rank == 1 && best > 0 ? (double)bytes / best : 0;
     return MPI_SUCCESS;
 }
 
-/* Ranks 0 and 1 measure; figures 0 elsewhere (the allreduce takes the largest). */
-static int measure(hmpi__shm *shm, double figures[4])
+/* Bytes/us of a stream through the segment (on rank 0: from its first
+ * copy in to rank 1's last copy out), or of rank 1 copying its own memory;
+ * the slower. On both ranks. */
+static int stream_rate(hmpi__shm *shm, char *scratch, double *rate)
 {
-    size_t bytes = shm->half > 2 * STREAM ? shm->half : 2 * STREAM; /* LARGE, a buffer, streams */
+    size_t piece = shm->half < LARGE / 2 ? shm->half : LARGE / 2;
+    stream st = {scratch, scratch + STREAM, piece, LARGE / piece};
+    double t, far = 0, streamed;
+    TRY(quickest(stream_round, shm, &st, 1, &t));
+    TRY(reset_flags(shm));
+    streamed = t > 0 ? (double)(st.pieces * piece) / t : 0;
+    if (shm->rank == 1) {
+        double best = 0;
+        for (int i = 0; i <= TRIES; i++) {
+            double t0 = MPI_Wtime();
+            memcpy(scratch, scratch + STREAM, STREAM);
+            double c = (MPI_Wtime() - t0) * 1e6;
+            if (i > 0 && (i == 1 || c < best))
+                best = c;
+        }
+        far = best > 0 ? STREAM / best : 0;
+    }
+    double rates[2] = {shm->rank == 0 ? streamed : 0, far};
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, rates, 2, MPI_DOUBLE, MPI_MAX, shm->node));
+    *rate = rates[1] > 0 && rates[1] < rates[0] ? rates[1] : rates[0];
+    return MPI_SUCCESS;
+}
+
+/* The message sizes timed (the node level's points in the model): below,
+ * at and past the libraries' eager limits, and where a single-copy
+ * mechanism takes over. */
+static const double message_bytes[HMPI__SHM_MESSAGE_SIZES] = {0,     1024,   4096,   16384,
+                                                              65536, 262144, 1048576};
+
+/* Round trips of a try at a message size: enough to outlast the timer's step. */
+static int rounds_at(double bytes)
+{
+    return bytes <= 4096 ? BATCH : bytes <= 65536 ? BATCH / 8 : 1;
+}
+
+/* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
+ * rates, then each message size's us (halves of round trips). Ranks 0 and
+ * 1 measure (rank 0 the trips, rank 1 its copies); 0 elsewhere (the
+ * allreduce takes the largest). */
+#define FIRST_MESSAGE 3
+#define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
+static int measure(hmpi__shm *shm, double figures[FIGURES])
+{
+    size_t bytes = shm->half > 2 * STREAM ? shm->half : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
-    double small = 0, large = 0;
-    int rc = MPI_SUCCESS;
+    double trip = 0, rate = 0, near = 0;
+    int rc;
     if (!buf)
         return MPI_ERR_NO_MEM;
     memset(buf, 1, bytes);
-    if ((rc = message_trip(shm, buf, 0, &small)) == MPI_SUCCESS &&
-        (rc = message_trip(shm, buf, LARGE, &large)) == MPI_SUCCESS &&
-        (rc = flag_trip(shm, &figures[0])) == MPI_SUCCESS)
-        rc = copy_rate(shm, buf, &figures[1]);
-    free(buf);
-    if (shm->rank == 0) {
-        figures[2] = small;
-        figures[3] = large > small ? LARGE / (large - small) : 0;
+    for (uint64_t round = 1; round <= WARM_UP; round++) /* an idle core runs slow at first */
+        flag_round(shm, NULL, round);
+    rc = reset_flags(shm);
+    for (int i = 0; rc == MPI_SUCCESS && i < HMPI__SHM_MESSAGE_SIZES; i++) {
+        message m = {buf, buf + STREAM, (int)message_bytes[i]};
+        rc = quickest(message_round, shm, &m, rounds_at(message_bytes[i]), &trip);
+        figures[FIRST_MESSAGE + i] = shm->rank == 0 ? trip / 2 : 0;
     }
-    if (shm->rank == 0)
-        figures[1] = 0; /* rank 1's */
-    else
-        figures[0] = 0;
+    if (rc == MPI_SUCCESS && (rc = quickest(flag_round, shm, NULL, BATCH, &trip)) == MPI_SUCCESS &&
+        (rc = reset_flags(shm)) == MPI_SUCCESS &&
+        (rc = stream_rate(shm, buf, &rate)) == MPI_SUCCESS)
+        rc = near_rate(shm, buf, &near);
+    free(buf);
+    figures[0] = shm->rank == 0 ? trip / 2 : 0;
+    figures[1] = shm->rank == 1 && rate > 0 ? 1 / rate : 0;
+    figures[2] = shm->rank == 1 && near > 0 ? 1 / near : 0;
     return rc;
 }
 
 int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
 {
-    /* flag us, copy us/byte, message us, message us/byte: every node's
-     * ranks 0 and 1 measure theirs, all take the slowest node's */
-    double figures[4] = {0, 0, 0, 0};
+    /* every node's ranks 0 and 1 measure theirs, all take the slowest node's */
+    double figures[FIGURES] = {0};
+    hmpi__shm_costs *k = &shm->costs;
     if (oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
         return MPI_SUCCESS; /* alike everywhere: the defaults */
-    if (shm->size >= 2 && shm->rank < 2) {
+    if (shm->size >= 2 && shm->rank < 2)
         TRY(measure(shm, figures));
-        figures[1] = figures[1] > 0 ? 1 / figures[1] : 0;
-        figures[3] = figures[3] > 0 ? 1 / figures[3] : 0;
-    }
-    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 4, MPI_DOUBLE, MPI_MAX, shm->all));
-    for (int i = 0; i < 4; i++)
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, FIGURES, MPI_DOUBLE, MPI_MAX, shm->all));
+    for (int i = 0; i < FIGURES; i++)
         if (!(figures[i] > 0))
             return MPI_SUCCESS; /* no node of two ranks, or a timer too coarse: the defaults */
-    shm->costs = (hmpi__shm_costs){figures[0], 1 / figures[1], figures[2], 1 / figures[3], 1};
+    k->flag_us = figures[0];
+    k->copy_bytes_per_us = 1 / figures[1];
+    k->near_bytes_per_us = 1 / figures[2];
+    for (int i = 0; i < HMPI__SHM_MESSAGE_SIZES; i++) { /* a larger message never quicker */
+        double us = figures[FIRST_MESSAGE + i];
+        k->message_us[i] = i > 0 && us < k->message_us[i - 1] ? k->message_us[i - 1] : us;
+    }
+    k->measured = 1;
     if (shm->rank == 0)
-        hmpi__verbose("node: flag %.3f us, copy %.0f MB/s, message %.2f us and %.0f MB/s "
-                      "(cost model)",
-                      figures[0], 1 / figures[1], figures[2], 1 / figures[3]);
+        hmpi__verbose("node: flag %.3f us, copy %.0f MB/s (%.0f from a cache), messages of 0 / "
+                      "4 KiB / 64 KiB / 1 MiB %.2f / %.2f / %.2f / %.1f us (cost model)",
+                      k->flag_us, k->copy_bytes_per_us, k->near_bytes_per_us, k->message_us[0],
+                      k->message_us[2], k->message_us[4], k->message_us[6]);
     return MPI_SUCCESS;
 }
 
@@ -173,5 +260,6 @@ void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm)
         return;
     cm->shm_flag_us = k->flag_us;
     cm->shm_bytes_per_us = k->copy_bytes_per_us;
-    hmpi__cost_model_node(cm, k->message_us, k->message_bytes_per_us);
+    cm->shm_near_bytes_per_us = k->near_bytes_per_us;
+    hmpi__cost_model_node(cm, message_bytes, k->message_us, HMPI__SHM_MESSAGE_SIZES);
 }

@@ -31,9 +31,11 @@ struct hmpi__shm_chan {
     char **buf;     /* [size]: each rank's two buffers, one after the other */
 };
 
-/* The node's costs as measured (calibrate.c); measured 0: the defaults. */
+/* The node's costs as measured (calibrate.c); measured 0: the defaults.
+ * message_us: a message's time at each of calibrate.c's sizes. */
+#define HMPI__SHM_MESSAGE_SIZES 7
 typedef struct hmpi__shm_costs {
-    double flag_us, copy_bytes_per_us, message_us, message_bytes_per_us;
+    double flag_us, copy_bytes_per_us, near_bytes_per_us, message_us[HMPI__SHM_MESSAGE_SIZES];
     int measured;
 } hmpi__shm_costs;
 
