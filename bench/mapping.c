@@ -147,7 +147,7 @@ static hmpi__loctable *cluster_table(int n)
     const char *name;
     t->n = n;
     for (int r = 0; r < n; r++) {
-        hmpi__vcluster_rank_path(vc, r, &path, &node, &name);
+        hmpi__vcluster_rank_path(vc, r, &path, &node, &name, NULL);
         depth = path.len > depth ? path.len : depth;
     }
     t->depth = depth;
@@ -159,7 +159,7 @@ static hmpi__loctable *cluster_table(int n)
     t->id = calloc((size_t)n * depth, sizeof(int32_t));
     t->kind = calloc((size_t)n * depth, 1);
     for (int r = 0; r < n; r++) {
-        hmpi__vcluster_rank_path(vc, r, &path, &node, &name);
+        hmpi__vcluster_rank_path(vc, r, &path, &node, &name, NULL);
         t->len[r] = (uint8_t)path.len;
         for (int k = 0; k < path.len; k++) {
             t->id[(size_t)r * depth + k] = path.elem[k].id;

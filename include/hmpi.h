@@ -278,8 +278,11 @@ HMPI_API int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes,
                                         char types[][HMPI_MAX_LEVEL_NAME], int maxtypes);
 /**
  * \brief The hardware the calling process runs on, as a new info object
- * (MPI 4.1's `MPI_Get_hw_resource_info`). Local. Keys:
- * `hmpi_hw_resource_types`, the levels that contain the process's binding,
+ * (MPI 4.1's `MPI_Get_hw_resource_info`). Local. Keys: MPI 5.0's
+ * `hwloc://<Type>` for every type of object the node has (`Machine`,
+ * `Package`, `NUMANode`, `L3Cache`, `Core`, `PU`, ...), `"true"` where the
+ * process is restricted to a single instance of it (bound inside one), else
+ * `"false"`; `hmpi_hw_resource_types`, the levels that contain the process's binding,
  * top-down, as MPI 4.1 resource names (`hwloc://Machine,hwloc://Package,...`;
  * every name of a level, aliases included), each a valid value of
  * `mpi_hw_resource_type`; `hmpi_hw_binding_level`, the

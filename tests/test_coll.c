@@ -113,7 +113,7 @@ static int comm_named(const char *arg)
  * them in different orders. Two persistent native requests (the library's
  * own, posted at each Start), started in opposite orders by the even and
  * the odd ranks, complete with MPI's results. */
-static void native_start_order(MPI_Comm comm)
+static void native_start_order(MPI_Comm comm, int strict)
 {
     int rank, size, sum = 0, x = 0;
     HMPI_Request reqs[2];
@@ -122,6 +122,18 @@ static void native_start_order(MPI_Comm comm)
     MPI_Comm_size(comm, &size);
     MPI_Info_create(&info);
     MPI_Info_set(info, "hmpi_algorithm", "native");
+    static const char strict_key[] = "mpi_assert_strict_persistent_collective_ordering";
+    if (strict && sizeof strict_key > MPI_MAX_INFO_KEY) { /* Open MPI 4.1 cannot hold it */
+        MPI_Info_free(&info);
+        return;
+    }
+    if (strict) { /* MPI 4.1: one order everywhere, which the requests then share */
+        MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+        MPI_Info_set(info, strict_key, "perhaps");
+        expect_error(HMPI_Bcast_init(&x, 1, MPI_INT, 0, comm, info, &reqs[1]), MPI_ERR_INFO_VALUE,
+                     "HMPI_Bcast_init", "mpi_assert_strict_persistent_collective_ordering");
+        MPI_Info_set(info, strict_key, "true");
+    }
     int in = rank + 1;
     CHECK_MPI(HMPI_Allreduce_init(&in, &sum, 1, MPI_INT, MPI_SUM, comm, info, &reqs[0]));
     CHECK_MPI(HMPI_Bcast_init(&x, 1, MPI_INT, 0, comm, info, &reqs[1]));
@@ -129,7 +141,7 @@ static void native_start_order(MPI_Comm comm)
     for (int run = 0; run < 3; run++) {
         sum = -1, x = rank == 0 ? 7 + run : -1;
         for (int i = 0; i < 2; i++)
-            CHECK_MPI(HMPI_Start(&reqs[rank % 2 ? 1 - i : i]));
+            CHECK_MPI(HMPI_Start(&reqs[rank % 2 && !strict ? 1 - i : i]));
         for (int i = 0; i < 2; i++) /* (MPICH's MPI_STATUSES_IGNORE trips gcc's bounds check) */
             CHECK_MPI(HMPI_Wait(&reqs[i], MPI_STATUS_IGNORE));
         CHECK_INT(sum, size * (size + 1) / 2);
@@ -170,7 +182,8 @@ int main(int argc, char **argv)
     for (int ci = first; ci < end && all; ci++)
         if (comms[ci] != MPI_COMM_NULL) {
             ordered_multilane(comms[ci]);
-            native_start_order(comms[ci]);
+            native_start_order(comms[ci], 0);
+            native_start_order(comms[ci], 1);
         }
     if (subset != MPI_COMM_NULL)
         MPI_Comm_free(&subset);

@@ -35,13 +35,7 @@ static void expect_block(MPI_Comm comm, int span, int reversed)
 
 static MPI_Comm guided(const char *level, int key, int type)
 {
-    MPI_Info info;
-    MPI_Comm comm;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "mpi_hw_resource_type", level);
-    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, type, key, info, &comm));
-    MPI_Info_free(&info);
-    return comm;
+    return split_by_level(level, key, type);
 }
 
 static void check_every_type(void)
@@ -138,6 +132,47 @@ static void check_levels_hierarchy(void)
     CHECK_MPI(HMPI_Hierarchy_free(&h));
 }
 
+/* The names MPI libraries take (doc/mpi4.md, "Level names"), any case:
+ * each gives its level's communicator; a known name of a level the nodes
+ * lack, and an unknown one, give MPI_COMM_NULL. */
+static void check_library_names(void)
+{
+    static const struct {
+        const char *name, *level;
+    } names[] = {
+        {"cu", "Switch"},         {"HOST", "Machine"},
+        {"board", "Machine"},     {"node", "Machine"},
+        {"machine", "Machine"},   {"mpi_shared_memory", "Machine"},
+        {"socket", "Package"},    {"cpu", "Package"},
+        {"Package", "Package"},   {"numanode", "NUMANode"},
+        {"numa", "NUMANode"},     {"DDR", "NUMANode"},
+        {"l3cache", "L3Cache"},   {"L3DCACHE", "L3Cache"},
+        {"l3ucache", "L3Cache"},  {"core", "Core"},
+        {"hwthread", "PU"},       {"pu", "PU"},
+        {"hwloc://Core", "Core"}, {"hwloc://numanode", "NUMANode"},
+    };
+    static const char *const none[] = {"l2dcache", "L1UCACHE", "l1cache", "l3xcache",
+                                       "l6cache",  "lcache",   "hbm2"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        MPI_Comm by_name = guided(names[i].name, rank, HMPI_COMM_TYPE_HW_GUIDED);
+        MPI_Comm by_level = guided(names[i].level, rank, HMPI_COMM_TYPE_HW_GUIDED);
+        int result = MPI_UNEQUAL;
+        CHECK((by_name == MPI_COMM_NULL) == (by_level == MPI_COMM_NULL));
+        if (by_name != MPI_COMM_NULL && by_level != MPI_COMM_NULL) {
+            MPI_Comm_compare(by_name, by_level, &result);
+            CHECK_INT(result, MPI_CONGRUENT);
+        }
+        if (by_name != MPI_COMM_NULL)
+            MPI_Comm_free(&by_name);
+        if (by_level != MPI_COMM_NULL)
+            MPI_Comm_free(&by_level);
+    }
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        MPI_Comm comm = guided(none[i], rank, HMPI_COMM_TYPE_HW_GUIDED);
+        CHECK(comm == MPI_COMM_NULL);
+    }
+}
+
 static void check_min_levels(void)
 {
     char type[HMPI_MAX_LEVEL_NAME];
@@ -163,6 +198,7 @@ int main(int argc, char **argv)
     if (size > 8)
         check_every_type();
     check_key_and_undefined();
+    check_library_names();
     if (size > 8)
         check_levels_hierarchy();
     check_min_levels();

@@ -107,6 +107,19 @@ static inline const char *level_type(MPI_Comm comm, int *num, int *index)
     return type;
 }
 
+/* HMPI_Comm_split_type of MPI_COMM_WORLD by type with info key
+ * mpi_hw_resource_type = level. */
+static inline MPI_Comm split_by_level(const char *level, int key, int type)
+{
+    MPI_Info info;
+    MPI_Comm comm;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_hw_resource_type", level);
+    CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD, type, key, info, &comm));
+    MPI_Info_free(&info);
+    return comm;
+}
+
 /* This process's diagnostics (stderr) go to a file of its own from
  * test_capture_begin on; test_capture_end reads them into text (size
  * bytes at most) and puts stderr back. */

@@ -217,6 +217,74 @@ static int my_position(MPI_Comm world, const struct options *o, struct position 
     return HMPI_Hierarchy_free(&h);
 }
 
+/* The GPUs and NICs of the first nodes (HMPI_Get_hw_resource_info's
+ * hmpi_devices, from each node's first rank): rank 0 prints them.
+ * Collective. */
+#define DEVICES_LEN 1024
+#define DEVICE_NODES 8
+static void print_devices(MPI_Comm world)
+{
+    MPI_Info hw, info;
+    MPI_Comm node, leaders;
+    char mine[DEVICES_LEN + 256] = "", name[256] = "", devices[DEVICES_LEN] = "";
+    int rank, nrank, flag, nleaders = 0;
+    MPI_Comm_rank(world, &rank);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_hw_resource_type", "Machine");
+    HMPI_Comm_split_type(world, HMPI_COMM_TYPE_HW_GUIDED, rank, info, &node);
+    MPI_Info_free(&info);
+    nrank = 0;
+    if (node != MPI_COMM_NULL) {
+        MPI_Comm_rank(node, &nrank);
+        MPI_Comm_free(&node);
+    }
+    MPI_Comm_split(world, nrank == 0 ? 0 : MPI_UNDEFINED, rank, &leaders);
+    if (leaders == MPI_COMM_NULL)
+        return;
+    if (HMPI_Get_hw_resource_info(&hw) == MPI_SUCCESS) {
+        char list[MPI_MAX_INFO_VAL] = "", *save = NULL;
+        size_t used = 0;
+        MPI_Info_get(hw, "hmpi_node_name", sizeof name - 1, name, &flag);
+        MPI_Info_get(hw, "hmpi_devices", MPI_MAX_INFO_VAL - 1, list, &flag);
+        for (char *d = strtok_r(list, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
+            char key[64], value[MPI_MAX_INFO_VAL] = "";
+            snprintf(key, sizeof key, "hmpi_device_%s", d);
+            MPI_Info_get(hw, key, MPI_MAX_INFO_VAL - 1, value, &flag);
+            char *near = strstr(value, " near"); /* near the leader: says nothing of the node */
+            if (near)
+                *near = '\0';
+            int n = snprintf(devices + used, sizeof devices - used, "%s%s %s", used ? "; " : "", d,
+                             value);
+            if (n < 0 || (size_t)n >= sizeof devices - used)
+                break;
+            used += (size_t)n;
+        }
+        MPI_Info_free(&hw);
+    }
+    snprintf(mine, sizeof mine, "%s: %s", name, devices[0] ? devices : "none");
+    MPI_Comm_size(leaders, &nleaders);
+    int shown = nleaders < DEVICE_NODES ? nleaders : DEVICE_NODES;
+    char *all = rank == 0 ? calloc((size_t)shown, sizeof mine) : NULL;
+    MPI_Comm first; /* the first nodes' leaders only */
+    int lrank;
+    MPI_Comm_rank(leaders, &lrank);
+    MPI_Comm_split(leaders, lrank < shown ? 0 : MPI_UNDEFINED, lrank, &first);
+    if (first != MPI_COMM_NULL) {
+        MPI_Gather(mine, (int)sizeof mine, MPI_CHAR, all, (int)sizeof mine, MPI_CHAR, 0, first);
+        MPI_Comm_free(&first);
+    }
+    if (rank == 0 && all) {
+        printf("\nDevices (GPUs and NICs; guided splits gpu, gpuN, nic, nicN, pci:BUSID, a "
+               "device's name):\n");
+        for (int i = 0; i < shown; i++)
+            printf("  %s\n", all + (size_t)i * sizeof mine);
+        if (nleaders > shown)
+            printf("  ... (%d nodes)\n", nleaders);
+    }
+    free(all);
+    MPI_Comm_free(&leaders);
+}
+
 /* Every setting of the registry, like ompi_info; 1 if a value is invalid. */
 static int print_config(void)
 {
@@ -286,6 +354,8 @@ int main(int argc, char **argv)
         }
         free(all);
     }
+    if (!o.dot)
+        print_devices(MPI_COMM_WORLD);
     MPI_Finalize();
     return 0;
 }

@@ -375,6 +375,12 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.cost = k->cost;
     c.blocking = e->form == HMPI__FORM_BLOCKING;
     c.persistent = e->form == HMPI__FORM_PERSISTENT;
+    if (c.persistent) {
+        hmpi__cfg_value strict;
+        if ((rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, e->info, e->fn, &strict)))
+            return rc;
+        c.strict_order = strict.number;
+    }
     if ((rc = node_channel(e, k, &c)) != MPI_SUCCESS)
         return rc;
     rc = build_schedule(e, k, persistent, &c, out);

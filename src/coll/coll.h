@@ -70,6 +70,7 @@ typedef struct hmpi__coll_ctx {
     hmpi__cost_model cost; /* the machine's cost model */
     int blocking;          /* a blocking call: its schedule runs to completion at once */
     int persistent;        /* a persistent request (_init) */
+    int strict_order;      /* persistent: started in one order everywhere (MPI 4.1's assertion) */
     /* the node's shared memory: a channel for this schedule (NULL: none),
      * whether the call can use it (HMPI__NEEDS_SEGMENT), and whether the
      * builder gave it to the schedule (else the build gives it back) */

@@ -19,7 +19,9 @@
  * a persistent request, on a duplicate of its own made at _init: MPI 4
  * matches persistent collectives at _init, so processes may start them in
  * different orders, which one communicator's library collectives could
- * not tell apart. */
+ * not tell apart; unless the request's info asserts MPI 4.1's
+ * mpi_assert_strict_persistent_collective_ordering (the same order on
+ * every process), which saves that communicator. */
 #include "coll/coll.h"
 #include "core/pmpi.h"
 
@@ -214,7 +216,7 @@ int hmpi__coll_native(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 #ifdef MPICH_VERSION
     TRY(avoid_mpich_in_place(c, &n->a));
 #endif
-    if (c->persistent) { /* collective: every process builds native alike */
+    if (c->persistent && !c->strict_order) { /* collective: every process builds native alike */
         TRY(MPI_Comm_dup(c->comm, &n->comm));
         n->own_comm = 1;
     }

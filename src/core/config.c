@@ -122,6 +122,12 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_CHECK] = {"HMPI_CHECK", NULL, CFG_BOOL, NULL, "0",
                          "collectives verify across processes that their arguments agree "
                          "(one extra allreduce per call)"},
+    [HMPI__CFG_STRICT_ORDER] = {NULL, "mpi_assert_strict_persistent_collective_ordering", CFG_BOOL,
+                                NULL, "false",
+                                "persistent collectives (MPI 4.1): the program starts them in the "
+                                "same order on every process, so that the library's own "
+                                "collective (native) posts on the communicator's private "
+                                "duplicate instead of one of its own per request"},
     [HMPI__CFG_VERBOSE] = {"HMPI_VERBOSE", NULL, CFG_BOOL, NULL, "0",
                            "diagnostics on stderr (hmpi prints nothing otherwise)"},
 /* hmpi_<coll>_algorithm, generated from the collectives' list */
@@ -252,7 +258,9 @@ static int parse(int id, const char *fn, hmpi__cfg_value *out)
 static int info_get(MPI_Info info, const char *key, char *value, int len)
 {
     int flag = 0;
-    if (info == MPI_INFO_NULL)
+    /* a key the library cannot hold (MPI 4.1's 48-character strict-ordering
+     * assertion against Open MPI 4.1's MPI_MAX_INFO_KEY of 36) is not there */
+    if (info == MPI_INFO_NULL || strlen(key) >= MPI_MAX_INFO_KEY)
         return 0;
     if (MPI_Info_get(info, key, len - 1, value, &flag) != MPI_SUCCESS)
         return 0;

@@ -40,6 +40,7 @@ enum hmpi__cfg_id {
     HMPI__CFG_MPI4_COLLECTIVES,
     HMPI__CFG_MPI4_AFTER,
     HMPI__CFG_CHECK,
+    HMPI__CFG_STRICT_ORDER,
     HMPI__CFG_VERBOSE,
     HMPI__NCFG
 };

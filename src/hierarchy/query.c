@@ -153,6 +153,51 @@ int HMPI_Get_hw_resource_info(MPI_Info *hw_info)
     return hmpi__get_hw_resource_info(hw_info, "HMPI_Get_hw_resource_info");
 }
 
+/* MPI 5.0's keys (§9.1.2): `hwloc://<Type>` for every type of object the
+ * node has, "true" where the process is restricted to a single instance of
+ * it (its binding lies inside one), else "false". */
+static void set_restricted(MPI_Info info, const hmpi__locality *loc)
+{
+    uint32_t within = 0; /* the kinds of the objects that contain the binding */
+    char key[HMPI_MAX_LEVEL_NAME + 8];
+    for (int k = loc->machine_pos; k < loc->path.len; k++)
+        within |= loc->path.elem[k].aliases | (1u << loc->path.elem[k].kind);
+    for (int kind = HMPI__KIND_MACHINE; kind < HMPI__NKINDS; kind++) {
+        if (!(loc->node_kinds & (1u << kind)))
+            continue;
+        snprintf(key, sizeof key, "hwloc://%s", hmpi__kind_name(kind));
+        MPI_Info_set(info, key, within & (1u << kind) ? "true" : "false");
+    }
+}
+
+/* The node's GPUs and NICs: hmpi_devices, their names ("gpu0,gpu1,nic0";
+ * absent without any),
+ * and for each hmpi_device_<name>, what it is and where ("cuda0,nvml0 pci
+ * 0002:01:00.0 at Package L#0 near"; near: the process lies inside that
+ * object). Each value within MPI_MAX_INFO_VAL. */
+static void set_devices(MPI_Info info, const hmpi__devices *devices)
+{
+    char names[MPI_MAX_INFO_VAL] = "", key[32], value[MPI_MAX_INFO_VAL];
+    size_t used = 0;
+    for (int i = 0; i < devices->n; i++) {
+        const hmpi__device *d = &devices->dev[i];
+        char name[16];
+        snprintf(name, sizeof name, "%s%d", d->classes & HMPI__DEVICE_GPU ? "gpu" : "nic",
+                 d->index);
+        int n = snprintf(names + used, sizeof names - used, "%s%s", used ? "," : "", name);
+        if (n < 0 || (size_t)n >= sizeof names - used)
+            break;
+        used += (size_t)n;
+        snprintf(key, sizeof key, "hmpi_device_%s", name);
+        snprintf(value, sizeof value, "%s%s%s at %s%s", d->names[0] ? d->names : "-",
+                 d->busid[0] ? " pci " : "", d->busid, d->where[0] ? d->where : "?",
+                 d->anchor >= 0 ? " near" : "");
+        MPI_Info_set(info, key, value);
+    }
+    if (names[0]) /* (an empty value is not a value) */
+        MPI_Info_set(info, "hmpi_devices", names);
+}
+
 int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn)
 {
     const hmpi__locality *loc;
@@ -177,6 +222,8 @@ int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn)
     }
     if ((rc = MPI_Info_create(&info)) != MPI_SUCCESS)
         return hmpi__raise(MPI_COMM_NULL, rc);
+    set_restricted(info, loc);
+    set_devices(info, &loc->devices);
     MPI_Info_set(info, "hmpi_hw_resource_types", list);
     MPI_Info_set(info, "hmpi_hw_binding_level", deepest);
     MPI_Info_set(info, "hmpi_node_name", loc->node_name[0] ? loc->node_name : "unknown");

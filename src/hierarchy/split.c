@@ -183,12 +183,12 @@ static void free_pair(MPI_Comm *a, MPI_Comm *b)
         MPI_Comm_free(b);
 }
 
-int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
-                       MPI_Comm *rootscomm, const char *fn)
+/* The processes of comm that share path element e (-1: none for this one). */
+static int guided_at(MPI_Comm comm, hmpi__commloc *cl, int e, int key, MPI_Comm *newcomm,
+                     MPI_Comm *rootscomm)
 {
-    int e = kind >= 0 ? element_of_kind(&cl->path, kind) : -1, num = 0, index = 0, rc;
+    int num = 0, index = 0, rc;
     MPI_Comm nc = MPI_COMM_NULL, rc_comm = MPI_COMM_NULL;
-    (void)fn;
     if ((rc = split_by_element(comm, &cl->path, e, key, &nc)) != MPI_SUCCESS)
         return rc;
     if ((rc = level_numbers(comm, nc, &num, &index)) != MPI_SUCCESS)
@@ -210,6 +210,14 @@ int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_
 fn_fail:
     free_pair(&nc, &rc_comm);
     return rc;
+}
+
+int hmpi__guided_split(MPI_Comm comm, hmpi__commloc *cl, int kind, int key, MPI_Comm *newcomm,
+                       MPI_Comm *rootscomm, const char *fn)
+{
+    (void)fn;
+    return guided_at(comm, cl, kind >= 0 ? element_of_kind(&cl->path, kind) : -1, key, newcomm,
+                     rootscomm);
 }
 
 int hmpi__unguided_step(MPI_Comm comm, hmpi__commloc *cl, const int leader_extra[2], int learned[2],
@@ -324,11 +332,15 @@ static int type_code(int split_type)
     }
 }
 
-/* Level requested by a guided split, -1 (and a verbose note) when unusable. */
-static int guided_kind(MPI_Info info, const char *fn)
+/* Level requested by a guided split, -1 (and a verbose note) when unusable;
+ * HMPI__KIND_DEVICE for a device's name, *device the path element it hangs
+ * from (-1: none near this process). */
+static int guided_kind(MPI_Info info, const char *fn, int *device)
 {
     hmpi__cfg_value value;
+    const hmpi__locality *loc;
     hmpi__config_get(HMPI__CFG_HW_RESOURCE_TYPE, info, fn, &value); /* a string: never fails */
+    *device = -1;
     if (value.source != HMPI__FROM_INFO) {
         hmpi__verbose("%s: HMPI_COMM_TYPE_HW_GUIDED without info key 'mpi_hw_resource_type': "
                       "MPI_COMM_NULL",
@@ -336,10 +348,18 @@ static int guided_kind(MPI_Info info, const char *fn)
         return -1;
     }
     int kind = hmpi__kind_parse(value.text);
-    if (kind < 0)
-        hmpi__verbose("%s: unknown level '%s' in info key 'mpi_hw_resource_type': MPI_COMM_NULL",
-                      fn, value.text);
-    return kind;
+    if (kind >= 0)
+        return kind;
+    if (hmpi__locality_get(fn, &loc) == MPI_SUCCESS &&
+        (*device = hmpi__device_element(&loc->devices, value.text)) != -2) {
+        if (*device < 0)
+            hmpi__verbose("%s: no device '%s' near this process: MPI_COMM_NULL", fn, value.text);
+        return HMPI__KIND_DEVICE;
+    }
+    *device = -1;
+    hmpi__verbose("%s: unknown level '%s' in info key 'mpi_hw_resource_type': MPI_COMM_NULL", fn,
+                  value.text);
+    return -1;
 }
 
 /* MPI 4.0 §7.4.2: the HW split types set the info key mpi_hw_resource_type
@@ -405,7 +425,7 @@ int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         if (handled)
             return rc;
     }
-    int kind = type == TYPE_GUIDED ? guided_kind(info, fn) : HMPI__NO_KIND;
+    int device = -1, kind = type == TYPE_GUIDED ? guided_kind(info, fn, &device) : HMPI__NO_KIND;
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     /* One allreduce: the prefix, and the type for processes that passed MPI_UNDEFINED. */
@@ -432,7 +452,9 @@ int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         }
         break;
     case TYPE_GUIDED:
-        if (a.kind >= 0) /* an unknown level gives MPI_COMM_NULL everywhere */
+        if (a.kind == HMPI__KIND_DEVICE) /* the processes near it, each node's apart */
+            rc = guided_at(comm, cl, type ? device : -1, key, &nc, NULL);
+        else if (a.kind >= 0) /* an unknown level gives MPI_COMM_NULL everywhere */
             rc = hmpi__guided_split(comm, cl, type ? a.kind : -1, key, &nc, NULL, fn);
         break;
     default:

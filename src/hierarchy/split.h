@@ -15,6 +15,8 @@ typedef struct hmpi__agreement {
 
 /* kind argument of processes that have no guided level to agree on */
 #define HMPI__NO_KIND (-2)
+/* kind of a guided split that names a device (locality.h: hmpi__device_element) */
+#define HMPI__KIND_DEVICE 64
 
 /* One allreduce over comm: common path prefix, split type, guided kind (-1:
  * unknown, which makes the agreed kind -1), and two extra values. */

@@ -5,6 +5,9 @@
  * parent and is preferred to that parent (except to the Machine). */
 #include "locality/locality.h"
 
+#include <stdio.h>
+#include <string.h>
+
 int hmpi__kind_of_hwloc_type(hwloc_obj_type_t type, unsigned cache_depth)
 {
     switch (type) {
@@ -60,6 +63,20 @@ static int kind_of(hwloc_obj_t obj)
     return hmpi__kind_of_hwloc_type(obj->type, depth);
 }
 
+uint32_t hmpi__hw_kinds(hwloc_topology_t topo)
+{
+    uint32_t kinds = 0;
+    for (int depth = 0; depth < hwloc_topology_get_depth(topo); depth++) {
+        hwloc_obj_t obj = hwloc_get_obj_by_depth(topo, depth, 0);
+        int k = obj ? kind_of(obj) : -1;
+        if (k >= 0)
+            kinds |= 1u << k;
+    }
+    if (hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE) > 0) /* memory objects: no depth */
+        kinds |= 1u << HMPI__KIND_NUMANODE;
+    return kinds;
+}
+
 /* Does obj have a NUMA node attached directly (possibly under memory-side caches)? */
 static int has_numa_child(hwloc_obj_t obj)
 {
@@ -77,11 +94,117 @@ static int32_t element_id(hwloc_obj_t top)
     return (int32_t)((((uint32_t)top->type & 0x1ffu) << 22) | (top->logical_index & 0x3fffffu));
 }
 
-int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path)
+/* ---- devices ------------------------------------------------------------ */
+
+/* The classes of a PCI device: from its OS devices, else its PCI class
+ * (3D controller 0x0302, accelerator 0x12; network 0x02, InfiniBand 0x0c06). */
+static int device_classes(hwloc_obj_t pci)
+{
+    int classes = 0;
+    for (hwloc_obj_t os = pci->io_first_child; os; os = os->next_sibling) {
+        if (os->type != HWLOC_OBJ_OS_DEVICE)
+            continue;
+        hwloc_obj_osdev_type_t t = os->attr->osdev.type;
+        if (t == HWLOC_OBJ_OSDEV_GPU || t == HWLOC_OBJ_OSDEV_COPROC)
+            classes |= HMPI__DEVICE_GPU;
+        if (t == HWLOC_OBJ_OSDEV_NETWORK || t == HWLOC_OBJ_OSDEV_OPENFABRICS)
+            classes |= HMPI__DEVICE_NIC;
+    }
+    if (!classes && pci->type == HWLOC_OBJ_PCI_DEVICE) { /* (a VGA 0x0300 may be a BMC's) */
+        unsigned c = pci->attr->pcidev.class_id;
+        if (c == 0x0302 || c >> 8 == 0x12)
+            classes = HMPI__DEVICE_GPU;
+        else if (c >> 8 == 0x02 || c == 0x0c06)
+            classes = HMPI__DEVICE_NIC;
+    }
+    return classes;
+}
+
+/* The element of the path that chain object `a` falls in; -1 when `a` is
+ * not on the chain (chain[0] the deepest, chain[n - 1] the root). */
+static int anchor_of(hwloc_obj_t a, hwloc_obj_t *chain, const int *elem_of, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (chain[i] == a)
+            return elem_of[i];
+    return -1;
+}
+
+/* The element of the deepest chain object that holds `a`. */
+static int reach_of(hwloc_topology_t topo, hwloc_obj_t a, hwloc_obj_t *chain, const int *elem_of,
+                    int n)
+{
+    for (int i = 0; i < n; i++)
+        if (chain[i] == a || hwloc_obj_is_in_subtree(topo, a, chain[i]))
+            return elem_of[i];
+    return elem_of[n - 1];
+}
+
+static void add_device(hwloc_topology_t topo, hwloc_obj_t dev, int classes, hwloc_obj_t *chain,
+                       const int *elem_of, int n, hmpi__devices *devices)
+{
+    hmpi__device *d = &devices->dev[devices->n];
+    hwloc_obj_t a = hwloc_get_non_io_ancestor_obj(topo, dev);
+    size_t used = 0;
+    memset(d, 0, sizeof *d);
+    d->classes = classes;
+    d->anchor = a ? anchor_of(a, chain, elem_of, n) : -1;
+    d->reach = a ? reach_of(topo, a, chain, elem_of, n) : elem_of[n - 1];
+    if (a)
+        snprintf(d->where, sizeof d->where, "%s L#%u", hwloc_obj_type_string(a->type),
+                 a->logical_index);
+    if (dev->type == HWLOC_OBJ_PCI_DEVICE)
+        snprintf(d->busid, sizeof d->busid, "%04x:%02x:%02x.%01x", dev->attr->pcidev.domain,
+                 dev->attr->pcidev.bus, dev->attr->pcidev.dev, dev->attr->pcidev.func);
+    for (hwloc_obj_t os = dev->type == HWLOC_OBJ_OS_DEVICE ? dev : dev->io_first_child; os;
+         os = dev->type == HWLOC_OBJ_OS_DEVICE ? NULL : os->next_sibling) {
+        if (os->type != HWLOC_OBJ_OS_DEVICE || !os->name)
+            continue;
+        int w =
+            snprintf(d->names + used, sizeof d->names - used, "%s%s", used ? "," : "", os->name);
+        if (w > 0 && (size_t)w < sizeof d->names - used)
+            used += (size_t)w;
+    }
+    for (int i = 0; i < devices->n; i++) /* numbered within its first class, in PCI order */
+        if (devices->dev[i].classes & classes & -classes)
+            d->index++;
+    devices->n++;
+}
+
+/* The node's GPUs and NICs: PCI devices of those classes, and OS devices
+ * of those types that hang from no PCI device. */
+static void find_devices(hwloc_topology_t topo, hwloc_obj_t *chain, const int *elem_of, int n,
+                         hmpi__devices *devices)
+{
+    devices->n = 0;
+    for (hwloc_obj_t pci = NULL;
+         devices->n < HMPI__MAX_DEVICES && (pci = hwloc_get_next_pcidev(topo, pci)) != NULL;) {
+        int classes = device_classes(pci);
+        if (classes)
+            add_device(topo, pci, classes, chain, elem_of, n, devices);
+    }
+    for (hwloc_obj_t os = NULL;
+         devices->n < HMPI__MAX_DEVICES && (os = hwloc_get_next_osdev(topo, os)) != NULL;) {
+        if (os->parent && os->parent->type == HWLOC_OBJ_PCI_DEVICE)
+            continue;
+        hwloc_obj_osdev_type_t t = os->attr->osdev.type;
+        int classes = t == HWLOC_OBJ_OSDEV_GPU || t == HWLOC_OBJ_OSDEV_COPROC ? HMPI__DEVICE_GPU
+                      : t == HWLOC_OBJ_OSDEV_NETWORK || t == HWLOC_OBJ_OSDEV_OPENFABRICS
+                          ? HMPI__DEVICE_NIC
+                          : 0;
+        if (classes)
+            add_device(topo, os, classes, chain, elem_of, n, devices);
+    }
+}
+
+/* ---- the path ------------------------------------------------------------ */
+
+int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path,
+                  hmpi__devices *devices)
 {
     hwloc_obj_t root = hwloc_get_root_obj(topo);
     hwloc_obj_t chain[128];
-    int n = 0;
+    int n = 0, elem_of[128];
     hwloc_obj_t obj = root;
     if (bind && !hwloc_bitmap_iszero(bind) && hwloc_bitmap_isincluded(bind, root->cpuset)) {
         obj = hwloc_get_obj_covering_cpuset(topo, bind);
@@ -99,6 +222,7 @@ int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *
         int j = i;
         for (; j >= 0 && hwloc_bitmap_isequal(chain[j]->cpuset, top->cpuset); j--) {
             int k = kind_of(chain[j]);
+            elem_of[j] = path->len;
             if (k >= 0)
                 e.aliases |= 1u << k;
             if (has_numa_child(chain[j])) {
@@ -118,5 +242,7 @@ int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *
         path->elem[path->len++] = e;
         i = j;
     }
+    if (devices)
+        find_devices(topo, chain, elem_of, n, devices);
     return 0;
 }

@@ -73,13 +73,14 @@ static int load_virtual(const char *file, hmpi__locality *loc, char *err, size_t
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (hmpi__vcluster_parse(text, len, file, slash ? dir : ".", size, 0, &vc, err, errlen))
         goto done;
-    if (hmpi__vcluster_rank_path(vc, rank, &loc->path, &node, &node_name)) {
+    if (hmpi__vcluster_rank_path(vc, rank, &loc->path, &node, &node_name, &loc->devices)) {
         snprintf(err, errlen, "virtual cluster file '%s': hierarchy deeper than %d levels", file,
                  HMPI__MAX_DEPTH);
         goto done;
     }
     loc->is_virtual = 1;
     loc->has_network = hmpi__vcluster_has_network(vc);
+    loc->node_kinds = hmpi__vcluster_node_kinds(vc, rank);
     loc->node_index = node;
     snprintf(loc->node_name, sizeof loc->node_name, "%s", node_name);
     for (loc->machine_pos = 0;
@@ -174,6 +175,7 @@ static int load_machine_topology(char *err, size_t errlen)
         return 0;
     if (hwloc_topology_init(&machine_topology) ||
         hwloc_topology_set_icache_types_filter(machine_topology, HWLOC_TYPE_FILTER_KEEP_NONE) ||
+        hwloc_topology_set_io_types_filter(machine_topology, HWLOC_TYPE_FILTER_KEEP_IMPORTANT) ||
         hwloc_topology_load(machine_topology)) {
         if (machine_topology)
             hwloc_topology_destroy(machine_topology);
@@ -216,8 +218,9 @@ static int load_real(hmpi__locality *loc, char *err, size_t errlen)
     if (hwloc_get_cpubind(machine_topology, bind, HWLOC_CPUBIND_PROCESS) != 0)
         hwloc_bitmap_zero(bind); /* unknown binding: treated as the whole machine */
     loc->machine_pos = loc->path.len;
-    int rc = hmpi__hw_path(machine_topology, bind, &loc->path);
+    int rc = hmpi__hw_path(machine_topology, bind, &loc->path, &loc->devices);
     hwloc_bitmap_free(bind);
+    loc->node_kinds = hmpi__hw_kinds(machine_topology);
     if (rc) {
         snprintf(err, errlen, "the hierarchy is deeper than %d levels", HMPI__MAX_DEPTH);
         return -1;

@@ -28,14 +28,36 @@ typedef struct hmpi__path {
     hmpi__elem elem[HMPI__MAX_DEPTH];
 } hmpi__path;
 
+/* The I/O devices of a node that locality reaches (hwloc's PCI devices and
+ * OS devices): GPUs and network cards, each with the element of a process's
+ * path that it hangs from. */
+#define HMPI__MAX_DEVICES 64
+enum { HMPI__DEVICE_GPU = 1, HMPI__DEVICE_NIC = 2 }; /* classes (flags) */
+typedef struct hmpi__device {
+    int classes;    /* HMPI__DEVICE_* */
+    int index;      /* among the node's devices of its first class, in PCI order */
+    int anchor;     /* the path element of its nearest non-I/O ancestor, -1 when
+                       that ancestor does not contain the process's binding */
+    int reach;      /* the deepest path element whose object holds the device */
+    char busid[16]; /* "0000:3b:00.0"; "" when not a PCI device */
+    char names[96]; /* its OS devices' names, comma-separated ("cuda0,nvml0") */
+    char where[32]; /* the ancestor, e.g. "Package L#1" */
+} hmpi__device;
+typedef struct hmpi__devices {
+    int n;
+    hmpi__device dev[HMPI__MAX_DEVICES];
+} hmpi__devices;
+
 /* Locality of this process, independent of any communicator. */
 typedef struct hmpi__locality {
     int is_virtual;
-    int has_network;     /* switch levels are known */
-    int machine_pos;     /* index of the Machine element in path */
-    int node_index;      /* virtual: the node's index in the file; real: -1 */
-    char node_name[256]; /* virtual node name or processor name */
-    hmpi__path path;     /* Machine id: node_index (virtual) or -1 (resolved per comm) */
+    int has_network;       /* switch levels are known */
+    int machine_pos;       /* index of the Machine element in path */
+    int node_index;        /* virtual: the node's index in the file; real: -1 */
+    char node_name[256];   /* virtual node name or processor name */
+    uint32_t node_kinds;   /* bitmask of the kinds of the node's objects (hmpi__hw_kinds) */
+    hmpi__path path;       /* Machine id: node_index (virtual) or -1 (resolved per comm) */
+    hmpi__devices devices; /* the node's GPUs and NICs */
 } hmpi__locality;
 
 /* This process's locality, computed once (thread-safe). On failure returns an
@@ -46,8 +68,21 @@ int hmpi__locality_get(const char *fn, const hmpi__locality **loc);
 /* ---- hwpath.c ---------------------------------------------------------- */
 
 /* Append to path the elements from the root of topo (the Machine) down to
- * the deepest object containing bind (NULL or empty: not bound). */
-int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path);
+ * the deepest object containing bind (NULL or empty: not bound); with
+ * devices, the node's GPUs and NICs, anchored in path. */
+int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path,
+                  hmpi__devices *devices);
+
+/* The path element of the device a guided split names (devices.c): `gpu`,
+ * `nic`, the nearest of its class (the deepest element that holds one);
+ * `gpu<N>`, `nic<N>`, `pci:<busid>`, an OS device's name (`ib0`) or its
+ * letters (`ib`: any such), the element the device hangs from, when the
+ * process is near it (inside that object). -1: none (near the process);
+ * -2: not a device name. */
+int hmpi__device_element(const hmpi__devices *devices, const char *name);
+
+/* Bitmask of the kinds of the objects topo has (its Machine's levels). */
+uint32_t hmpi__hw_kinds(hwloc_topology_t topo);
 
 /* hmpi kind of an hwloc type, -1 for types that are not hierarchy levels. */
 int hmpi__kind_of_hwloc_type(hwloc_obj_type_t type, unsigned cache_depth);
@@ -94,8 +129,10 @@ int hmpi__vcluster_parse(const char *text, size_t len, const char *filename, con
                          int world_size, int flags, hmpi__vcluster **out, char *err, size_t errlen);
 /* Path, node index and node name of a rank (0 <= rank < world_size). */
 int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *path, int *node,
-                             const char **node_name);
+                             const char **node_name, hmpi__devices *devices);
 int hmpi__vcluster_has_network(const hmpi__vcluster *vc);
+/* The kinds of the objects of a rank's node (hmpi__hw_kinds). */
+uint32_t hmpi__vcluster_node_kinds(const hmpi__vcluster *vc, int rank);
 void hmpi__vcluster_free(hmpi__vcluster *vc);
 
 #endif /* HMPI_LOCALITY_H */

@@ -240,6 +240,7 @@ static int load_spec(struct ctx *c, struct topo_spec *s)
         return fail(c, s->line, "XML files are disabled here ('@%.64s')", s->text);
     if (hwloc_topology_init(&s->topo))
         return fail(c, s->line, "hwloc_topology_init failed");
+    hwloc_topology_set_io_types_filter(s->topo, HWLOC_TYPE_FILTER_KEEP_IMPORTANT); /* devices */
     int rc;
     if (s->is_xml) {
         if (s->text[0] == '/' || !c->dir)
@@ -383,7 +384,7 @@ fn_fail:
 }
 
 int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *path, int *node,
-                             const char **node_name)
+                             const char **node_name, hmpi__devices *devices)
 {
     const struct vrank *r = &vc->ranks[rank];
     const struct vnode *nd = &vc->nodes[r->node];
@@ -405,7 +406,7 @@ int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *pat
         for (int i = r->first; i <= r->last; i++)
             hwloc_bitmap_or(set, set, hwloc_get_obj_by_depth(topo, depth, (unsigned)i)->cpuset);
     }
-    if (hmpi__hw_path(topo, set, path) == 0) {
+    if (hmpi__hw_path(topo, set, path, devices) == 0) {
         path->elem[machine_pos].id = r->node;
         *node = r->node;
         *node_name = nd->name;
@@ -413,6 +414,11 @@ int hmpi__vcluster_rank_path(const hmpi__vcluster *vc, int rank, hmpi__path *pat
     }
     hwloc_bitmap_free(set);
     return rc;
+}
+
+uint32_t hmpi__vcluster_node_kinds(const hmpi__vcluster *vc, int rank)
+{
+    return hmpi__hw_kinds(vc->specs[vc->nodes[vc->ranks[rank].node].spec].topo);
 }
 
 int hmpi__vcluster_has_network(const hmpi__vcluster *vc)

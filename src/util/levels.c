@@ -10,25 +10,43 @@ static const char *const canonical[HMPI__NKINDS] = {
     "L5Cache", "L4Cache", "L3Cache", "L2Cache", "L1Cache", "Core",     "PU",
 };
 
+/* Every other name of a level that programs pass: the MPI standard's
+ * (mpi_shared_memory), Open MPI's split types (OMPI_COMM_TYPE_*: cluster,
+ * cu, host, board, numanode, socket, l3cache, l2cache, l1cache, core,
+ * hwthread) and MPICH's (node, machine, socket, package, cpu, die, group,
+ * core, hwthread, pu, the l1-l5 caches with their d/u forms, numanode, numa,
+ * ddr); doc/mpi4.md, "Level names", has the table. */
 static const struct {
     const char *alias;
     int kind;
 } aliases[] = {
+    {"cu", HMPI__KIND_SWITCH}, /* Open MPI's computing unit: the nodes under one switch */
     {"node", HMPI__KIND_MACHINE},
     {"host", HMPI__KIND_MACHINE},
+    {"board", HMPI__KIND_MACHINE},
     {"mpi_shared_memory", HMPI__KIND_MACHINE},
     {"socket", HMPI__KIND_PACKAGE},
     {"pack", HMPI__KIND_PACKAGE},
+    {"cpu", HMPI__KIND_PACKAGE}, /* MPICH: a processor chip */
     {"numa", HMPI__KIND_NUMANODE},
+    {"ddr", HMPI__KIND_NUMANODE}, /* MPICH: a NUMA node of ordinary memory */
     {"l5", HMPI__KIND_L5CACHE},
     {"l4", HMPI__KIND_L4CACHE},
     {"l3", HMPI__KIND_L3CACHE},
     {"l2", HMPI__KIND_L2CACHE},
     {"l1", HMPI__KIND_L1CACHE},
     {"l1d", HMPI__KIND_L1CACHE},
-    {"l1dcache", HMPI__KIND_L1CACHE},
     {"hwthread", HMPI__KIND_PU},
 };
+
+/* MPICH's data and unified forms of the caches: l<n>dcache, l<n>ucache. */
+static int cache_form(const char *name)
+{
+    if ((name[0] != 'l' && name[0] != 'L') || name[1] < '1' || name[1] > '5' ||
+        (strchr("dDuU", name[2]) == NULL || name[2] == '\0') || strcasecmp(name + 3, "cache") != 0)
+        return -1;
+    return HMPI__KIND_L1CACHE - (name[1] - '1');
+}
 
 const char *hmpi__kind_name(int kind)
 {
@@ -47,7 +65,7 @@ int hmpi__kind_parse(const char *name)
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcasecmp(name, aliases[i].alias) == 0)
             return aliases[i].kind;
-    return -1;
+    return cache_form(name);
 }
 
 void hmpi__kinds_format(uint32_t mask, char *buf, size_t len)

@@ -34,14 +34,14 @@ static void parse_virtual_cluster(const char *text, size_t len, int world)
 {
     hmpi__vcluster *vc;
     char err[512];
-    if (hmpi__vcluster_parse(text, len, "fuzz.conf", NULL, world, HMPI__VCLUSTER_NO_FILES, &vc,
-                             err, sizeof err))
+    if (hmpi__vcluster_parse(text, len, "fuzz.conf", NULL, world, HMPI__VCLUSTER_NO_FILES, &vc, err,
+                             sizeof err))
         return;
     for (int r = 0; r < world; r++) {
         hmpi__path path;
         int node;
         const char *name;
-        hmpi__vcluster_rank_path(vc, r, &path, &node, &name);
+        hmpi__vcluster_rank_path(vc, r, &path, &node, &name, NULL);
     }
     hmpi__vcluster_free(vc);
 }

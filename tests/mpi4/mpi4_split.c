@@ -74,7 +74,7 @@ static void test_guided(void)
     /* MPI 4.0: no info, no key, an unknown value: MPI_COMM_NULL everywhere */
     CHECK(guided(MPI_COMM_TYPE_HW_GUIDED, NULL, NULL) == MPI_COMM_NULL);
     CHECK(guided(MPI_COMM_TYPE_HW_GUIDED, "other_key", "Package") == MPI_COMM_NULL);
-    CHECK(guided(MPI_COMM_TYPE_HW_GUIDED, "mpi_hw_resource_type", "Board") == MPI_COMM_NULL);
+    CHECK(guided(MPI_COMM_TYPE_HW_GUIDED, "mpi_hw_resource_type", "Drawer") == MPI_COMM_NULL);
     /* MPI 4.1 process sets */
     MPI_Comm c = guided(MPI_COMM_TYPE_RESOURCE_GUIDED, "mpi_pset_name", "mpi://WORLD");
     CHECK(size_of(c) == p);
@@ -138,6 +138,16 @@ static void test_resource_info(void)
     MPI_Comm c = guided(MPI_COMM_TYPE_HW_GUIDED, "mpi_hw_resource_type", value);
     CHECK(size_of(c) == 1);
     MPI_Comm_free(&c);
+    /* MPI 5.0's keys: bound to one core, so restricted to one of each */
+    static const char *const types[] = {"hwloc://Machine", "hwloc://Package", "hwloc://NUMANode",
+                                        "hwloc://L3Cache", "hwloc://L2Cache", "hwloc://Core",
+                                        "hwloc://PU"};
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        MPI_Info_get(hw, types[i], MPI_MAX_INFO_VAL - 1, value, &flag);
+        CHECK(flag && strcmp(value, "true") == 0);
+    }
+    MPI_Info_get(hw, "hwloc://L1Cache", MPI_MAX_INFO_VAL - 1, value, &flag);
+    CHECK(!flag); /* the nodes' description has none */
     MPI_Info_free(&hw);
 }
 

@@ -1,0 +1,93 @@
+/* Which device a guided split names, and where it hangs from (locality.h:
+ * hmpi__device_element): `gpu` and `nic` group the processes whose nearest
+ * devices of that class are the same (the deepest object around them that
+ * holds one); a named device, the processes near it (inside the object it
+ * hangs from), the others get MPI_COMM_NULL. The names are MPICH's (`gpu`, `gpu<N>`,
+ * `pci:<busid>`, an OS device's name such as `ib0`, `hfi1_0`, `eth0`, or its
+ * letters alone, `ib`, `eth`: any such device) and hmpi's (`nic`, `nic<N>`). */
+#include "locality/locality.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Does the comma-separated list hold `name` (whole: exact; else as a
+ * prefix of one of its names), case aside? */
+static int names_hold(const char *list, const char *name, int whole)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (whole ? n == len && strncasecmp(p, name, len) == 0
+                  : n > len && strncasecmp(p, name, len) == 0)
+            return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+/* "0000:3b:00.0" or "3b:00.0" against a device's full bus id. */
+static int same_busid(const char *busid, const char *want)
+{
+    size_t n = strlen(busid), m = strlen(want);
+    return busid[0] && m > 0 && m <= n && strcasecmp(busid + n - m, want) == 0 &&
+           (m == n || busid[n - m - 1] == ':');
+}
+
+static int all_letters(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalpha((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* A class name with a number or none: `gpu`, `gpu3`; *number -1 for none. */
+static int class_of(const char *name, int *number)
+{
+    static const struct {
+        const char *prefix;
+        int cls;
+    } classes[] = {{"gpu", HMPI__DEVICE_GPU}, {"nic", HMPI__DEVICE_NIC}};
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+        size_t n = strlen(classes[i].prefix);
+        if (strncasecmp(name, classes[i].prefix, n) != 0)
+            continue;
+        const char *rest = name + n;
+        char *end;
+        *number = -1;
+        if (!*rest)
+            return classes[i].cls;
+        long v = strtol(rest, &end, 10);
+        if (!isdigit((unsigned char)*rest) || *end || v > 1 << 20)
+            return 0;
+        *number = (int)v;
+        return classes[i].cls;
+    }
+    return 0;
+}
+
+int hmpi__device_element(const hmpi__devices *devices, const char *name)
+{
+    int number = -1, cls = name ? class_of(name, &number) : 0, best = -1;
+    if (!name || !*name)
+        return -2;
+    for (int i = 0; i < devices->n; i++) {
+        const hmpi__device *d = &devices->dev[i];
+        int match;
+        if (cls) /* `gpu`: the nearest one; `gpu2`: that one */
+            match = (d->classes & cls) && (number < 0 || d->index == number);
+        else if (strncasecmp(name, "pci:", 4) == 0)
+            match = same_busid(d->busid, name + 4);
+        else
+            match = names_hold(d->names, name, 1) ||
+                    (all_letters(name) && names_hold(d->names, name, 0));
+        int at = cls && number < 0 ? d->reach : d->anchor; /* the nearest, or near it */
+        if (match && at > best)
+            best = at;
+    }
+    return best;
+}
