@@ -478,6 +478,51 @@ HMPI_MPI4_DECL int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Cou
                                       MPI_Datatype datatype, MPI_Op op);
 #endif
 
+/* ---- Sessions (MPI 4.0 §11.3) --------------------------------------------- */
+
+#if MPI_VERSION < 4
+/** Defined when this header declared MPI 4.0's Sessions. */
+#define HMPI_MPI4_DECLARES_SESSIONS 1
+/** An MPI 4.0 session (libhmpi_mpi4's, on an MPI 3.1 library). */
+typedef struct hmpi_mpi4_session *MPI_Session;
+/** The null session. */
+#define MPI_SESSION_NULL ((MPI_Session)0)
+/** The longest process set name, its terminating NUL included. */
+#define MPI_MAX_PSET_NAME_LEN 256
+/** The longest string tag of MPI_Comm_create_from_group, its NUL included. */
+#define MPI_MAX_STRINGTAG_LEN 256
+
+/** MPI 4.0's MPI_Session_init: info key `thread_level` (`MPI_THREAD_SINGLE`
+ * ... `MPI_THREAD_MULTIPLE`); the first session of a process initializes the
+ * MPI library (MPI_Init_thread) unless the program did, and finalizes it when
+ * the process exits. Process sets: doc/mpi4.md, "Sessions". */
+HMPI_MPI4_DECL int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session);
+/** MPI 4.0's MPI_Session_finalize. */
+HMPI_MPI4_DECL int MPI_Session_finalize(MPI_Session *session);
+/** MPI 4.0's MPI_Session_get_num_psets. */
+HMPI_MPI4_DECL int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names);
+/** MPI 4.0's MPI_Session_get_nth_pset. */
+HMPI_MPI4_DECL int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n,
+                                            int *pset_len, char *pset_name);
+/** MPI 4.0's MPI_Session_get_pset_info: key `mpi_size`. */
+HMPI_MPI4_DECL int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name,
+                                             MPI_Info *info);
+/** MPI 4.0's MPI_Session_get_info: key `thread_level`, the level provided. */
+HMPI_MPI4_DECL int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
+/** MPI 4.0's MPI_Session_set_errhandler (predefined and communicator handlers). */
+HMPI_MPI4_DECL int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+/** MPI 4.0's MPI_Session_get_errhandler. */
+HMPI_MPI4_DECL int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
+/** MPI 4.0's MPI_Session_call_errhandler. */
+HMPI_MPI4_DECL int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
+/** MPI 4.0's MPI_Group_from_session_pset. */
+HMPI_MPI4_DECL int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
+                                               MPI_Group *newgroup);
+/** MPI 4.0's MPI_Comm_create_from_group: collective over the group's processes. */
+HMPI_MPI4_DECL int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                                              MPI_Errhandler errhandler, MPI_Comm *newcomm);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

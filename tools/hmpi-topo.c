@@ -225,13 +225,14 @@ static int my_position(MPI_Comm world, const struct options *o, struct position 
 static void print_devices(MPI_Comm world)
 {
     MPI_Info hw, info;
-    MPI_Comm node, leaders;
+    MPI_Comm node = MPI_COMM_NULL, leaders;
     char mine[DEVICES_LEN + 256] = "", name[256] = "", devices[DEVICES_LEN] = "";
     int rank, nrank, flag, nleaders = 0;
     MPI_Comm_rank(world, &rank);
     MPI_Info_create(&info);
     MPI_Info_set(info, "mpi_hw_resource_type", "Machine");
-    HMPI_Comm_split_type(world, HMPI_COMM_TYPE_HW_GUIDED, rank, info, &node);
+    if (HMPI_Comm_split_type(world, HMPI_COMM_TYPE_HW_GUIDED, rank, info, &node) != MPI_SUCCESS)
+        node = MPI_COMM_NULL; /* (every rank then leads: the gather below stays collective) */
     MPI_Info_free(&info);
     nrank = 0;
     if (node != MPI_COMM_NULL) {
@@ -265,6 +266,9 @@ static void print_devices(MPI_Comm world)
     MPI_Comm_size(leaders, &nleaders);
     int shown = nleaders < DEVICE_NODES ? nleaders : DEVICE_NODES;
     char *all = rank == 0 ? calloc((size_t)shown, sizeof mine) : NULL;
+    if (rank == 0 && !all)
+        shown = 0; /* (out of memory: nothing gathered, nothing printed) */
+    MPI_Bcast(&shown, 1, MPI_INT, 0, leaders);
     MPI_Comm first; /* the first nodes' leaders only */
     int lrank;
     MPI_Comm_rank(leaders, &lrank);

@@ -57,11 +57,17 @@ static int fits(const hmpi__shared *obj, MPI_Comm comm)
 
 static int is_named(MPI_Datatype type)
 {
+    /* the last named types seen: a predefined type's handle is never freed,
+     * so never reused for a derived one (no negative answer is kept) */
+    static _Thread_local MPI_Datatype named[2];
     int ni, na, nd, combiner;
-    if (type == MPI_DATATYPE_NULL)
+    if (type == MPI_DATATYPE_NULL || type == named[0] || type == named[1])
         return 1;
-    return MPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) == MPI_SUCCESS &&
-           combiner == MPI_COMBINER_NAMED;
+    if (MPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS ||
+        combiner != MPI_COMBINER_NAMED)
+        return 0;
+    named[1] = named[0], named[0] = type;
+    return 1;
 }
 
 int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)

@@ -342,6 +342,22 @@ static int build_schedule(const hmpi__entry *e, const hmpi__coll_key *k, int per
     return hmpi__request_create(c->s, persistent, e->comm, e->fn, out);
 }
 
+/* MPI 4.1's mpi_assert_strict_persistent_collective_ordering: in the
+ * call's info, else in the communicator's (MPI_Comm_set_info). */
+static int strict_order(const hmpi__entry *e, int *strict)
+{
+    hmpi__cfg_value v;
+    MPI_Info comm_info;
+    int rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, e->info, e->fn, &v);
+    if (rc == MPI_SUCCESS && v.source != HMPI__FROM_INFO &&
+        MPI_Comm_get_info(e->comm, &comm_info) == MPI_SUCCESS) {
+        rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, comm_info, e->fn, &v);
+        MPI_Info_free(&comm_info);
+    }
+    *strict = rc == MPI_SUCCESS && v.number;
+    return rc;
+}
+
 /* Build the schedule of k's call into a request (persistent: kept). */
 static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int persistent,
                          HMPI_Request *out)
@@ -375,12 +391,8 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     c.cost = k->cost;
     c.blocking = e->form == HMPI__FORM_BLOCKING;
     c.persistent = e->form == HMPI__FORM_PERSISTENT;
-    if (c.persistent) {
-        hmpi__cfg_value strict;
-        if ((rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, e->info, e->fn, &strict)))
-            return rc;
-        c.strict_order = strict.number;
-    }
+    if (c.persistent && (rc = strict_order(e, &c.strict_order)) != MPI_SUCCESS)
+        return rc;
     if ((rc = node_channel(e, k, &c)) != MPI_SUCCESS)
         return rc;
     rc = build_schedule(e, k, persistent, &c, out);

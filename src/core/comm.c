@@ -66,8 +66,21 @@ static void drop_slots(comm_ctx *c)
     }
 }
 
+/* Bumped whenever a context goes: a handle remembered by find() may then
+ * name another communicator (handles are reused). */
+static uint64_t ctx_generation;
+
+/* This thread's last context found: the blocking collectives' fast path
+ * looks a communicator's context up several times a call. */
+static _Thread_local struct {
+    MPI_Comm comm;
+    comm_ctx *ctx;
+    uint64_t generation;
+} last_found;
+
 static void ctx_free(comm_ctx *c)
 {
+    __atomic_add_fetch(&ctx_generation, 1, __ATOMIC_ACQ_REL);
     /* a copy never verified holds what its origin made: that one retires it */
     for (int i = 0; i < HMPI__NSLOTS && !c->unverified; i++)
         if (c->slot[i] && c->slot[i]->retire)
@@ -122,6 +135,7 @@ static void release(int mpi_usable)
     pthread_mutex_lock(&keyval_lock);
     int k = ctx_keyval;
     __atomic_store_n(&ctx_keyval, MPI_KEYVAL_INVALID, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&ctx_generation, 1, __ATOMIC_ACQ_REL);
     pthread_mutex_unlock(&keyval_lock);
     if (k == MPI_KEYVAL_INVALID || !mpi_usable)
         return;
@@ -176,11 +190,16 @@ static comm_ctx *find(MPI_Comm comm, int create)
 {
     void *v = NULL;
     int flag = 0, k = keyval();
+    uint64_t generation = __atomic_load_n(&ctx_generation, __ATOMIC_ACQUIRE);
     if (comm == MPI_COMM_NULL || k == MPI_KEYVAL_INVALID)
         return NULL;
+    if (last_found.ctx && last_found.comm == comm && last_found.generation == generation)
+        return last_found.ctx;
     MPI_Comm_get_attr(comm, k, &v, &flag);
-    if (flag)
+    if (flag) {
+        last_found.comm = comm, last_found.ctx = v, last_found.generation = generation;
         return v;
+    }
     comm_ctx *c = create ? ctx_new() : NULL;
     if (c && MPI_Comm_set_attr(comm, k, c) != MPI_SUCCESS) {
         ctx_free(c);

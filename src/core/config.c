@@ -297,42 +297,60 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
 extern char **environ;
 
 /* FNV-1a over the entries' addresses; *count: the entries. */
-static uint64_t hash_environment(size_t *count)
+/* Does the entry ("NAME=value") hold a setting of hmpi (HMPI_*, SLURM_*)? */
+static int is_setting(const char *entry)
 {
-    uint64_t h = 1469598103934665603ull;
-    size_t n = 0;
-    for (char **e = environ; e && *e; e++, n++)
-        h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
-    *count = n;
-    return (h ^ n) * 1099511628211ull;
+    return strncmp(entry, "HMPI_", 5) == 0 || strncmp(entry, "SLURM_", 6) == 0;
 }
 
-/* The last environment seen by this thread: its array, a copy of its
- * entries' addresses (NULL included) and its stamp. setenv and putenv give
- * a changed entry a new address; unsetenv shifts the entries down. */
-#define ENV_MEMO 512
+/* The last environment seen by this thread: its array, its length and
+ * last entry, the positions and addresses of its settings' entries, and its
+ * stamp (a hash of those). setenv and putenv give a changed entry a new
+ * address and append a new one; unsetenv shifts the entries down: each
+ * changes one of the remembered positions, the length or the last entry. */
+#define ENV_MEMO 64
 static _Thread_local struct {
-    char **array;
+    char **array, *last;
     size_t n;
-    char *entries[ENV_MEMO];
+    int nset; /* -1: more settings than remembered (rescan each time) */
+    size_t at[ENV_MEMO];
+    char *entry[ENV_MEMO];
     uint64_t stamp;
 } env_memo;
 
+static int env_unchanged(void)
+{
+    if (!env_memo.array || env_memo.array != environ || env_memo.nset < 0 ||
+        environ[env_memo.n] != NULL || (env_memo.n && environ[env_memo.n - 1] != env_memo.last))
+        return 0;
+    for (int i = 0; i < env_memo.nset; i++)
+        if (environ[env_memo.at[i]] != env_memo.entry[i])
+            return 0;
+    return 1;
+}
+
 uint64_t hmpi__config_env_stamp(void)
 {
-    /* the common case, one memcmp: nothing changed since the last call */
-    if (env_memo.array && env_memo.array == environ &&
-        memcmp(environ, env_memo.entries, (env_memo.n + 1) * sizeof(char *)) == 0)
+    if (env_unchanged()) /* the common case: a few comparisons */
         return env_memo.stamp;
-    size_t n;
-    uint64_t stamp = hash_environment(&n);
-    env_memo.array = n < ENV_MEMO ? environ : NULL; /* too long to remember: hash each time */
-    if (env_memo.array) {
-        memcpy(env_memo.entries, environ, (n + 1) * sizeof(char *));
-        env_memo.n = n;
+    uint64_t h = 1469598103934665603ull;
+    size_t n = 0;
+    int nset = 0;
+    for (char **e = environ; e && *e; e++, n++) {
+        if (!is_setting(*e))
+            continue;
+        h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
+        if (nset >= 0 && nset < ENV_MEMO)
+            env_memo.at[nset] = n, env_memo.entry[nset++] = *e;
+        else
+            nset = -1;
     }
-    env_memo.stamp = stamp;
-    return stamp;
+    env_memo.array = environ;
+    env_memo.n = n;
+    env_memo.last = n ? environ[n - 1] : NULL;
+    env_memo.nset = nset;
+    env_memo.stamp = (h ^ (uint64_t)(nset + 1)) * 1099511628211ull;
+    return env_memo.stamp;
 }
 
 /* The numbers of the settings without info, parsed once per environment. */

@@ -260,7 +260,7 @@ static int parse_line(const char *line, model *m)
         v[i] = strtod(p, &end);
         if (end == p && i == values - 1 && optional)
             break;
-        if (end == p || errno || v[i] < 0)
+        if (end == p || errno || !(v[i] >= 0) || !isfinite(v[i]))
             return -1;
         p = end;
     }

@@ -201,7 +201,7 @@ static void set_devices(MPI_Info info, const hmpi__devices *devices)
 int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn)
 {
     const hmpi__locality *loc;
-    char list[1024] = "", deepest[HMPI_MAX_LEVEL_NAME + 8] = "";
+    char list[MPI_MAX_INFO_VAL] = "", deepest[HMPI_MAX_LEVEL_NAME + 8] = "";
     size_t used = 0;
     MPI_Info info;
     int rc;

@@ -373,8 +373,11 @@ static void report_level(MPI_Info info, MPI_Comm newcomm)
 }
 
 /* MPI 4.1's resource-guided split by process set: the two sets every MPI
- * library has, mpi://WORLD (all of comm) and mpi://SELF; any other name
- * gives MPI_COMM_NULL. *handled = 0 when info names no set. Collective. */
+ * library has, mpi://WORLD (all of comm) and mpi://SELF; mpix://SHARED
+ * (MPI_COMM_TYPE_SHARED's) and hmpi's hardware sets, hmpi://<level or
+ * device class> (a guided split: libhmpi_mpi4's Sessions list them); any
+ * other name gives MPI_COMM_NULL. *handled = 0 when info names no set.
+ * Collective. */
 static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, int *handled,
                       const char *fn)
 {
@@ -385,6 +388,17 @@ static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, 
     if (!*handled)
         return MPI_SUCCESS;
     const char *name = pset.text;
+    if (strcasecmp(name, "mpix://SHARED") == 0)
+        return hmpi__comm_split_type(comm, MPI_COMM_TYPE_SHARED, key, MPI_INFO_NULL, newcomm, fn);
+    if (strncasecmp(name, "hmpi://", 7) == 0) {
+        MPI_Info level;
+        int rc;
+        MPI_Info_create(&level);
+        MPI_Info_set(level, "mpi_hw_resource_type", name + 7);
+        rc = hmpi__comm_split_type(comm, HMPI_COMM_TYPE_HW_GUIDED, key, level, newcomm, fn);
+        MPI_Info_free(&level);
+        return rc;
+    }
     MPI_Comm_rank(comm, &rank);
     if (strcasecmp(name, "mpi://WORLD") == 0)
         color = 0;

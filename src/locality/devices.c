@@ -27,11 +27,12 @@ static int names_hold(const char *list, const char *name, int whole)
     return 0;
 }
 
-/* "0000:3b:00.0" or "3b:00.0" against a device's full bus id. */
+/* "0000:3b:00.0" or "3b:00.0" (bus, device and function at least) against
+ * a device's full bus id. */
 static int same_busid(const char *busid, const char *want)
 {
     size_t n = strlen(busid), m = strlen(want);
-    return busid[0] && m > 0 && m <= n && strcasecmp(busid + n - m, want) == 0 &&
+    return busid[0] && m >= strlen("3b:00.0") && m <= n && strcasecmp(busid + n - m, want) == 0 &&
            (m == n || busid[n - m - 1] == ':');
 }
 
@@ -78,8 +79,9 @@ int hmpi__device_element(const hmpi__devices *devices, const char *name)
     for (int i = 0; i < devices->n; i++) {
         const hmpi__device *d = &devices->dev[i];
         int match;
-        if (cls) /* `gpu`: the nearest one; `gpu2`: that one */
-            match = (d->classes & cls) && (number < 0 || d->index == number);
+        if (cls) /* `gpu`: the nearest one; `gpu2`: the one of that name */
+            match = number < 0 ? (d->classes & cls) != 0
+                               : (d->classes & -d->classes) == cls && d->index == number;
         else if (strncasecmp(name, "pci:", 4) == 0)
             match = same_busid(d->busid, name + 4);
         else

@@ -154,8 +154,9 @@ static void add_device(hwloc_topology_t topo, hwloc_obj_t dev, int classes, hwlo
         snprintf(d->where, sizeof d->where, "%s L#%u", hwloc_obj_type_string(a->type),
                  a->logical_index);
     if (dev->type == HWLOC_OBJ_PCI_DEVICE)
-        snprintf(d->busid, sizeof d->busid, "%04x:%02x:%02x.%01x", dev->attr->pcidev.domain,
-                 dev->attr->pcidev.bus, dev->attr->pcidev.dev, dev->attr->pcidev.func);
+        snprintf(d->busid, sizeof d->busid, "%04x:%02x:%02x.%01x",
+                 (unsigned)dev->attr->pcidev.domain, dev->attr->pcidev.bus, dev->attr->pcidev.dev,
+                 dev->attr->pcidev.func);
     for (hwloc_obj_t os = dev->type == HWLOC_OBJ_OS_DEVICE ? dev : dev->io_first_child; os;
          os = dev->type == HWLOC_OBJ_OS_DEVICE ? NULL : os->next_sibling) {
         if (os->type != HWLOC_OBJ_OS_DEVICE || !os->name)
@@ -166,7 +167,7 @@ static void add_device(hwloc_topology_t topo, hwloc_obj_t dev, int classes, hwlo
             used += (size_t)w;
     }
     for (int i = 0; i < devices->n; i++) /* numbered within its first class, in PCI order */
-        if (devices->dev[i].classes & classes & -classes)
+        if ((devices->dev[i].classes & -devices->dev[i].classes) == (classes & -classes))
             d->index++;
     devices->n++;
 }

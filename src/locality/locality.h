@@ -35,11 +35,11 @@ typedef struct hmpi__path {
 enum { HMPI__DEVICE_GPU = 1, HMPI__DEVICE_NIC = 2 }; /* classes (flags) */
 typedef struct hmpi__device {
     int classes;    /* HMPI__DEVICE_* */
-    int index;      /* among the node's devices of its first class, in PCI order */
+    int index;      /* among the node's devices of its first class (its name's), in PCI order */
     int anchor;     /* the path element of its nearest non-I/O ancestor, -1 when
                        that ancestor does not contain the process's binding */
     int reach;      /* the deepest path element whose object holds the device */
-    char busid[16]; /* "0000:3b:00.0"; "" when not a PCI device */
+    char busid[20]; /* "0000:3b:00.0"; "" when not a PCI device */
     char names[96]; /* its OS devices' names, comma-separated ("cuda0,nvml0") */
     char where[32]; /* the ancestor, e.g. "Package L#1" */
 } hmpi__device;

@@ -17,6 +17,8 @@
 #include "core/pmpi.h"
 #include "shm/shm_internal.h"
 
+#include "util/backoff.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,18 +29,26 @@
 #define STREAM (1 << 20) /* a copy's bytes beyond the caches */
 #define WARM_UP 8192     /* untimed flag round trips first (~1 ms): both cores awake */
 
+/* The node's ranks 0 and 1 that measure, and their own communicator (the
+ * node's other ranks take no part). */
+typedef struct probe {
+    hmpi__shm *shm;
+    MPI_Comm pair;
+    int rank; /* 0 or 1 */
+} probe;
+
 /* The quickest of TRIES tries (us a round), on every rank: one untimed
  * first; each try `rounds` rounds of trip(arg, round number from 1 on). */
-static int quickest(int (*trip)(hmpi__shm *, void *, uint64_t), hmpi__shm *shm, void *arg,
+static int quickest(int (*trip)(const probe *, void *, uint64_t), const probe *pr, void *arg,
                     int rounds, double *best)
 {
     uint64_t round = 0;
     *best = 0;
     for (int i = 0; i <= TRIES; i++) {
-        TRY(HMPI__MPI(Barrier)(shm->node));
+        TRY(HMPI__MPI(Barrier)(pr->pair));
         double t0 = MPI_Wtime();
         for (int k = 0; k < rounds; k++)
-            TRY(trip(shm, arg, ++round));
+            TRY(trip(pr, arg, ++round));
         double t = (MPI_Wtime() - t0) * 1e6 / rounds;
         if (i > 0 && (i == 1 || t < *best))
             *best = t;
@@ -54,29 +64,30 @@ typedef struct message {
     int bytes;
 } message;
 
-static int message_round(hmpi__shm *shm, void *arg, uint64_t round)
+static int message_round(const probe *pr, void *arg, uint64_t round)
 {
     const message *m = arg;
-    int other = 1 - shm->rank;
+    int other = 1 - pr->rank;
     (void)round;
-    if (shm->rank == 0) {
-        TRY(HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, shm->node));
-        return HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE);
+    if (pr->rank == 0) {
+        TRY(HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, pr->pair));
+        return HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, pr->pair, MPI_STATUS_IGNORE);
     }
-    TRY(HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, shm->node, MPI_STATUS_IGNORE));
-    return HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, shm->node);
+    TRY(HMPI__MPI(Recv)(m->in, m->bytes, MPI_BYTE, other, 0, pr->pair, MPI_STATUS_IGNORE));
+    return HMPI__MPI(Send)(m->out, m->bytes, MPI_BYTE, other, 0, pr->pair);
 }
 
 /* Rank 0 raises its ready flag to `round`, rank 1 answers with its own. */
-static int flag_round(hmpi__shm *shm, void *arg, uint64_t round)
+static int flag_round(const probe *pr, void *arg, uint64_t round)
 {
-    hmpi__shm_chan *ch = shm->chan[0];
+    hmpi__shm_chan *ch = pr->shm->chan[0];
     (void)arg;
-    if (shm->rank == 0)
+    if (pr->rank == 0)
         atomic_store_explicit(&ch->flag[0]->ready, round, memory_order_release);
-    while (atomic_load_explicit(&ch->flag[1 - shm->rank]->ready, memory_order_acquire) < round)
-        ;
-    if (shm->rank == 1)
+    for (int polls = 0;
+         atomic_load_explicit(&ch->flag[1 - pr->rank]->ready, memory_order_acquire) < round;)
+        hmpi__backoff(&polls);
+    if (pr->rank == 1)
         atomic_store_explicit(&ch->flag[1]->ready, round, memory_order_release);
     return MPI_SUCCESS;
 }
@@ -90,78 +101,81 @@ typedef struct stream {
     size_t piece, pieces; /* piece: at most a buffer */
 } stream;
 
-static int stream_round(hmpi__shm *shm, void *arg, uint64_t round)
+static int stream_round(const probe *pr, void *arg, uint64_t round)
 {
     const stream *st = arg;
-    hmpi__shm_chan *ch = shm->chan[0];
+    hmpi__shm_chan *ch = pr->shm->chan[0];
     for (size_t k = 0; k < st->pieces; k++) {
         uint64_t n = (round - 1) * st->pieces + k + 1; /* this piece's number, from 1 */
-        char *buffer = ch->buf[0] + (n % 2) * shm->half;
-        if (shm->rank == 0) {
-            while (n > 2 && atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < n - 2)
-                ;
+        char *buffer = ch->buf[0] + (n % 2) * pr->shm->half;
+        if (pr->rank == 0) {
+            for (int polls = 0;
+                 n > 2 && atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < n - 2;)
+                hmpi__backoff(&polls);
             memcpy(buffer, st->src + k * st->piece, st->piece);
             atomic_store_explicit(&ch->flag[0]->ready, n, memory_order_release);
         } else {
-            while (atomic_load_explicit(&ch->flag[0]->ready, memory_order_acquire) < n)
-                ;
+            for (int polls = 0;
+                 atomic_load_explicit(&ch->flag[0]->ready, memory_order_acquire) < n;)
+                hmpi__backoff(&polls);
             memcpy(st->dst + k * st->piece, buffer, st->piece);
             atomic_store_explicit(&ch->flag[1]->ack, n, memory_order_release);
         }
     }
-    while (shm->rank == 0 && /* rank 0 times the whole, its start being the stream's */
-           atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < round * st->pieces)
-        ;
+    for (int polls = 0;
+         pr->rank == 0 && /* rank 0 times the whole, its start the stream's */
+         atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < round * st->pieces;)
+        hmpi__backoff(&polls);
     return MPI_SUCCESS;
 }
 
 /* Flags back to 0 once both are done with them (the collectives count from 0). */
-static int reset_flags(hmpi__shm *shm)
+static int reset_flags(const probe *pr)
 {
-    hmpi__shm_chan *ch = shm->chan[0];
-    TRY(HMPI__MPI(Barrier)(shm->node));
-    atomic_store_explicit(&ch->flag[shm->rank]->ready, 0, memory_order_release);
-    atomic_store_explicit(&ch->flag[shm->rank]->ack, 0, memory_order_release);
-    return HMPI__MPI(Barrier)(shm->node);
+    hmpi__shm_chan *ch = pr->shm->chan[0];
+    TRY(HMPI__MPI(Barrier)(pr->pair));
+    atomic_store_explicit(&ch->flag[pr->rank]->ready, 0, memory_order_release);
+    atomic_store_explicit(&ch->flag[pr->rank]->ack, 0, memory_order_release);
+    return HMPI__MPI(Barrier)(pr->pair);
 }
 
 /* Bytes/us of rank 1's copy of HMPI__SHM_NEAR_BYTES that rank 0 just wrote
  * into its buffer (from the other core's cache), on rank 1. */
-static int near_rate(hmpi__shm *shm, char *scratch, double *rate)
+static int near_rate(const probe *pr, char *scratch, double *rate)
 {
-    size_t bytes = shm->half < HMPI__SHM_NEAR_BYTES ? shm->half : HMPI__SHM_NEAR_BYTES;
-    char *src = shm->chan[0]->buf[0];
+    size_t bytes = pr->shm->half < HMPI__SHM_NEAR_BYTES ? pr->shm->half : HMPI__SHM_NEAR_BYTES;
+    char *src = pr->shm->chan[0]->buf[0];
     double best = 0;
     for (int i = 0; i <= TRIES; i++) {
-        if (shm->rank == 0)
+        if (pr->rank == 0)
             memset(src, i + 1, bytes);
-        TRY(HMPI__MPI(Barrier)(shm->node));
+        TRY(HMPI__MPI(Barrier)(pr->pair));
         double t0 = MPI_Wtime();
-        if (shm->rank == 1)
+        if (pr->rank == 1)
             memcpy(scratch, src, bytes);
         double t = (MPI_Wtime() - t0) * 1e6;
         if (i > 0 && (i == 1 || t < best))
             best = t;
-        TRY(HMPI__MPI(Barrier)(shm->node));
+        TRY(HMPI__MPI(Barrier)(pr->pair));
     }
-    if (shm->rank == 0)
+    if (pr->rank == 0)
         memset(src, 0, bytes);
-    *rate = shm->rank == 1 && best > 0 ? (double)bytes / best : 0;
+    *rate = pr->rank == 1 && best > 0 ? (double)bytes / best : 0;
     return MPI_SUCCESS;
 }
 
 /* Bytes/us of a stream through the segment (on rank 0: from its first
  * copy in to rank 1's last copy out), or of rank 1 copying its own memory;
  * the slower. On both ranks. */
-static int stream_rate(hmpi__shm *shm, char *scratch, double *rate)
+static int stream_rate(const probe *pr, char *scratch, double *rate)
 {
-    size_t piece = shm->half < LARGE / 2 ? shm->half : LARGE / 2;
+    size_t piece = pr->shm->half < LARGE / 2 ? pr->shm->half : LARGE / 2;
     stream st = {scratch, scratch + STREAM, piece, LARGE / piece};
     double t, far = 0, streamed;
-    TRY(quickest(stream_round, shm, &st, 1, &t));
-    TRY(reset_flags(shm));
+    TRY(quickest(stream_round, pr, &st, 1, &t));
+    TRY(reset_flags(pr));
     streamed = t > 0 ? (double)(st.pieces * piece) / t : 0;
-    if (shm->rank == 1) {
+    if (pr->rank == 1) {
         double best = 0;
         for (int i = 0; i <= TRIES; i++) {
             double t0 = MPI_Wtime();
@@ -172,8 +186,8 @@ static int stream_rate(hmpi__shm *shm, char *scratch, double *rate)
         }
         far = best > 0 ? STREAM / best : 0;
     }
-    double rates[2] = {shm->rank == 0 ? streamed : 0, far};
-    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, rates, 2, MPI_DOUBLE, MPI_MAX, shm->node));
+    double rates[2] = {pr->rank == 0 ? streamed : 0, far};
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, rates, 2, MPI_DOUBLE, MPI_MAX, pr->pair));
     *rate = rates[1] > 0 && rates[1] < rates[0] ? rates[1] : rates[0];
     return MPI_SUCCESS;
 }
@@ -196,31 +210,34 @@ static int rounds_at(double bytes)
  * allreduce takes the largest). */
 #define FIRST_MESSAGE 3
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
-static int measure(hmpi__shm *shm, double figures[FIGURES])
+static int measure(const probe *pr, double figures[FIGURES])
 {
-    size_t bytes = shm->half > 2 * STREAM ? shm->half : 2 * STREAM; /* messages, a stream, copies */
+    size_t bytes =
+        pr->shm->half > 2 * STREAM ? pr->shm->half : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
     double trip = 0, rate = 0, near = 0;
-    int rc;
-    if (!buf)
+    int rc, ok = buf != NULL;
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, pr->pair)); /* both or none */
+    if (!ok) {
+        free(buf);
         return MPI_ERR_NO_MEM;
+    }
     memset(buf, 1, bytes);
     for (uint64_t round = 1; round <= WARM_UP; round++) /* an idle core runs slow at first */
-        flag_round(shm, NULL, round);
-    rc = reset_flags(shm);
+        flag_round(pr, NULL, round);
+    rc = reset_flags(pr);
     for (int i = 0; rc == MPI_SUCCESS && i < HMPI__SHM_MESSAGE_SIZES; i++) {
         message m = {buf, buf + STREAM, (int)message_bytes[i]};
-        rc = quickest(message_round, shm, &m, rounds_at(message_bytes[i]), &trip);
-        figures[FIRST_MESSAGE + i] = shm->rank == 0 ? trip / 2 : 0;
+        rc = quickest(message_round, pr, &m, rounds_at(message_bytes[i]), &trip);
+        figures[FIRST_MESSAGE + i] = pr->rank == 0 ? trip / 2 : 0;
     }
-    if (rc == MPI_SUCCESS && (rc = quickest(flag_round, shm, NULL, BATCH, &trip)) == MPI_SUCCESS &&
-        (rc = reset_flags(shm)) == MPI_SUCCESS &&
-        (rc = stream_rate(shm, buf, &rate)) == MPI_SUCCESS)
-        rc = near_rate(shm, buf, &near);
+    if (rc == MPI_SUCCESS && (rc = quickest(flag_round, pr, NULL, BATCH, &trip)) == MPI_SUCCESS &&
+        (rc = reset_flags(pr)) == MPI_SUCCESS && (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS)
+        rc = near_rate(pr, buf, &near);
     free(buf);
-    figures[0] = shm->rank == 0 ? trip / 2 : 0;
-    figures[1] = shm->rank == 1 && rate > 0 ? 1 / rate : 0;
-    figures[2] = shm->rank == 1 && near > 0 ? 1 / near : 0;
+    figures[0] = pr->rank == 0 ? trip / 2 : 0;
+    figures[1] = pr->rank == 1 && rate > 0 ? 1 / rate : 0;
+    figures[2] = pr->rank == 1 && near > 0 ? 1 / near : 0;
     return rc;
 }
 
@@ -231,8 +248,17 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
     hmpi__shm_costs *k = &shm->costs;
     if (oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
         return MPI_SUCCESS; /* alike everywhere: the defaults */
-    if (shm->size >= 2 && shm->rank < 2)
-        TRY(measure(shm, figures));
+    if (shm->size >= 2) {   /* ranks 0 and 1 measure on a communicator of their own */
+        probe pr = {shm, MPI_COMM_NULL, shm->rank};
+        TRY(HMPI__MPI(Comm_split)(shm->node, shm->rank < 2 ? 0 : MPI_UNDEFINED, shm->rank,
+                                  &pr.pair));
+        if (pr.pair != MPI_COMM_NULL) {
+            if (measure(&pr, figures) != MPI_SUCCESS) /* the defaults, everywhere */
+                for (int i = 0; i < FIGURES; i++)
+                    figures[i] = 0;
+            MPI_Comm_free(&pr.pair);
+        }
+    }
     TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, FIGURES, MPI_DOUBLE, MPI_MAX, shm->all));
     for (int i = 0; i < FIGURES; i++)
         if (!(figures[i] > 0))

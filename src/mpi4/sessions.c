@@ -1,0 +1,438 @@
+/* MPI 4.0's Sessions for MPI 3.1 libraries (Open MPI 4.1), in
+ * libhmpi_mpi4 (doc/mpi4.md, "Sessions").
+ *
+ * A session is a handle on the one MPI library of the process: the first
+ * session initializes it (MPI_Init_thread at the thread level the info asks
+ * for) unless the program already did, and a process that hmpi initialized
+ * finalizes MPI when it exits, so that sessions may come and go (MPI 4.0
+ * lets a process start a session again after finalizing its last one).
+ *
+ * Process sets: mpi://WORLD and mpi://SELF always; when the first session
+ * initialized MPI (every process then takes part, so collective
+ * operations are possible), also mpix://SHARED (the library's shared-memory
+ * node) and one per hardware level and device class, each process's own
+ * instance: hmpi://Machine, hmpi://Package, hmpi://NUMANode,
+ * hmpi://L3Cache, ..., hmpi://gpu, hmpi://nic (the processes whose nearest
+ * GPU / NIC is the same), computed once by hmpi's guided splits of
+ * MPI_COMM_WORLD. A process outside every instance of a level (unbound)
+ * does not list it. The same names are accepted by
+ * MPI_COMM_TYPE_RESOURCE_GUIDED's mpi_pset_name (hierarchy/split.c).
+ *
+ * MPI_Comm_create_from_group creates the communicator with
+ * MPI_Comm_create_group over MPI_COMM_WORLD, its tag from the string tag. */
+#include "core/finalize.h"
+#include "mpi4/mpi4.h"
+
+#ifdef HMPI_MPI4_DECLARES_SESSIONS
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct hmpi_mpi4_session {
+    MPI_Comm self; /* MPI_COMM_SELF's duplicate: the session's error handler */
+    int provided;  /* the thread level */
+};
+
+typedef struct pset {
+    char name[MPI_MAX_PSET_NAME_LEN];
+    MPI_Group group;
+} pset;
+
+#define MAX_PSETS 40
+
+static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
+static pset psets[MAX_PSETS];
+static int npsets;
+static int initialized_here; /* hmpi called MPI_Init_thread: it finalizes at exit */
+static int psets_made;
+
+static const char *const thread_levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
+                                            "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
+static const int thread_values[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                                    MPI_THREAD_MULTIPLE};
+
+/* ---- process sets -------------------------------------------------------- */
+
+static void free_psets(int mpi_usable)
+{
+    pthread_mutex_lock(&session_lock);
+    for (int i = 0; i < npsets; i++)
+        if (mpi_usable && psets[i].group != MPI_GROUP_NULL)
+            PMPI_Group_free(&psets[i].group);
+    npsets = 0;
+    pthread_mutex_unlock(&session_lock);
+}
+
+static void add_pset(const char *name, MPI_Group group)
+{
+    if (npsets == MAX_PSETS) {
+        PMPI_Group_free(&group);
+        return;
+    }
+    snprintf(psets[npsets].name, sizeof psets[npsets].name, "%s", name);
+    psets[npsets++].group = group;
+}
+
+/* The process set `name` of this process's instance of a split of
+ * MPI_COMM_WORLD (guided by `level` when not NULL); none where it gets
+ * MPI_COMM_NULL. Collective over MPI_COMM_WORLD. */
+static int add_split(const char *name, int split_type, const char *level)
+{
+    MPI_Info info = MPI_INFO_NULL;
+    MPI_Comm comm;
+    MPI_Group group;
+    int rank, rc;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (level) {
+        PMPI_Info_create(&info);
+        PMPI_Info_set(info, "mpi_hw_resource_type", level);
+    }
+    rc = hmpi__comm_split_type(MPI_COMM_WORLD, split_type, rank, info, &comm, "MPI_Session_init");
+    if (info != MPI_INFO_NULL)
+        PMPI_Info_free(&info);
+    if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
+        return rc;
+    PMPI_Comm_group(comm, &group);
+    PMPI_Comm_free(&comm);
+    add_pset(name, group);
+    return MPI_SUCCESS;
+}
+
+/* mpi://WORLD, mpi://SELF, and with every process taking part (`all`),
+ * the node's and the hardware's. */
+static int make_psets(int all)
+{
+    MPI_Group group;
+    char types[32][HMPI_MAX_LEVEL_NAME], name[MPI_MAX_PSET_NAME_LEN];
+    int ntypes = 0, rc = MPI_SUCCESS;
+    static const char *const classes[] = {"gpu", "nic"};
+    PMPI_Comm_group(MPI_COMM_WORLD, &group);
+    add_pset("mpi://WORLD", group);
+    PMPI_Comm_group(MPI_COMM_SELF, &group);
+    add_pset("mpi://SELF", group);
+    if (!all)
+        return MPI_SUCCESS;
+    rc = add_split("mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = HMPI_Get_hw_resource_types(MPI_COMM_WORLD, &ntypes, types, 32);
+    for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < 32; i++) {
+        snprintf(name, sizeof name, "hmpi://%s", types[i]);
+        rc = add_split(name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
+    }
+    for (size_t i = 0; rc == MPI_SUCCESS && i < sizeof classes / sizeof *classes; i++) {
+        snprintf(name, sizeof name, "hmpi://%s", classes[i]);
+        rc = add_split(name, HMPI_COMM_TYPE_HW_GUIDED, classes[i]);
+    }
+    return rc;
+}
+
+static const pset *find_pset(const char *name)
+{
+    for (int i = 0; i < npsets; i++)
+        if (strcasecmp(psets[i].name, name) == 0)
+            return &psets[i];
+    return NULL;
+}
+
+/* ---- the library's life -------------------------------------------------- */
+
+/* A process whose MPI hmpi initialized finalizes it when it exits. */
+static void finalize_at_exit(void)
+{
+    int finalized = 0;
+    PMPI_Finalized(&finalized);
+    if (!finalized)
+        PMPI_Finalize();
+}
+
+/* The thread level the info asks for (MPI_THREAD_SINGLE by default). */
+static int wanted_level(MPI_Info info)
+{
+    char value[64];
+    int flag = 0;
+    if (info != MPI_INFO_NULL)
+        PMPI_Info_get(info, "thread_level", sizeof value - 1, value, &flag);
+    for (int i = 0; flag && i < 4; i++)
+        if (strcasecmp(value, thread_levels[i]) == 0)
+            return thread_values[i];
+    return MPI_THREAD_SINGLE;
+}
+
+/* MPI initialized here, at `level`; 0 when it was already (or finalized). */
+static int init_here(int level, int *provided, int *rc)
+{
+    int initialized = 0, finalized = 0;
+    *rc = MPI_SUCCESS;
+    PMPI_Finalized(&finalized);
+    PMPI_Initialized(&initialized);
+    if (initialized || finalized)
+        return 0;
+    if ((*rc = PMPI_Init_thread(NULL, NULL, level, provided)) != MPI_SUCCESS)
+        return 0;
+    initialized_here = 1;
+    atexit(finalize_at_exit);
+    return 1;
+}
+
+/* MPI initialized, by the program or here (then with the process sets
+ * that need every process). */
+static int ensure_mpi(MPI_Info info, int *provided)
+{
+    int finalized = 0, rc;
+    PMPI_Finalized(&finalized);
+    if (finalized)
+        return MPI_ERR_OTHER;
+    pthread_mutex_lock(&session_lock);
+    if (!init_here(wanted_level(info), provided, &rc) && rc == MPI_SUCCESS)
+        PMPI_Query_thread(provided);
+    int first = rc == MPI_SUCCESS && !psets_made; /* (one thread makes them) */
+    psets_made |= first;
+    pthread_mutex_unlock(&session_lock);
+    if (first) { /* (collective only when every process initialized here) */
+        hmpi__at_finalize(free_psets);
+        rc = make_psets(initialized_here);
+    }
+    return rc;
+}
+
+/* MPI 4.0 makes info objects before any session (to ask a session's thread
+ * level): an MPI 3.1 library refuses them before MPI_Init, so the first
+ * one initializes MPI here, at MPI_THREAD_MULTIPLE (the level then offered
+ * to every session). */
+HMPI_API int MPI_Info_create(MPI_Info *info)
+{
+    int provided, rc;
+    pthread_mutex_lock(&session_lock);
+    init_here(MPI_THREAD_MULTIPLE, &provided, &rc);
+    pthread_mutex_unlock(&session_lock);
+    return rc == MPI_SUCCESS ? PMPI_Info_create(info) : rc;
+}
+
+/* The world model after a session initialized MPI (MPI 4.0 allows both):
+ * MPI is there already. */
+HMPI_API int MPI_Init(int *argc, char ***argv)
+{
+    return initialized_here ? MPI_SUCCESS : PMPI_Init(argc, argv);
+}
+
+HMPI_API int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    if (!initialized_here)
+        return PMPI_Init_thread(argc, argv, required, provided);
+    return PMPI_Query_thread(provided);
+}
+
+/* ---- sessions ------------------------------------------------------------ */
+
+HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
+{
+    static const char fn[] = "MPI_Session_init";
+    struct hmpi_mpi4_session *s;
+    int provided = MPI_THREAD_SINGLE, rc;
+    if (!session)
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn, "argument 'session' is NULL");
+    if ((rc = ensure_mpi(info, &provided)) != MPI_SUCCESS)
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_OTHER, fn,
+                           "cannot initialize the MPI library (finalized already?)");
+    if (!(s = calloc(1, sizeof *s)))
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_NO_MEM, fn, "out of memory");
+    s->provided = provided;
+    if ((rc = PMPI_Comm_dup(MPI_COMM_SELF, &s->self)) != MPI_SUCCESS) {
+        free(s);
+        return hmpi__raise(MPI_COMM_SELF, rc);
+    }
+    if (errhandler != MPI_ERRHANDLER_NULL &&
+        (rc = PMPI_Comm_set_errhandler(s->self, errhandler)) != MPI_SUCCESS) {
+        PMPI_Comm_free(&s->self);
+        free(s);
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,
+                           "argument 'errhandler' is not an error handler of communicators");
+    }
+    *session = s;
+    return MPI_SUCCESS;
+}
+
+/* Is the session one? (else the error, raised on MPI_COMM_SELF) */
+#define SESSION_OR_FAIL(s, fn)                                                                     \
+    do {                                                                                           \
+        if ((s) == MPI_SESSION_NULL)                                                               \
+            return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,                                     \
+                               "argument 'session' is "                                            \
+                               "MPI_SESSION_NULL");                                                \
+    } while (0)
+
+HMPI_API int MPI_Session_finalize(MPI_Session *session)
+{
+    static const char fn[] = "MPI_Session_finalize";
+    if (!session)
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn, "argument 'session' is NULL");
+    SESSION_OR_FAIL(*session, fn);
+    int finalized = 0;
+    PMPI_Finalized(&finalized);
+    if (!finalized) /* (the program's MPI_Finalize freed it with everything else) */
+        PMPI_Comm_free(&(*session)->self);
+    free(*session);
+    *session = MPI_SESSION_NULL;
+    return MPI_SUCCESS;
+}
+
+HMPI_API int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
+{
+    static const char fn[] = "MPI_Session_get_num_psets";
+    (void)info;
+    SESSION_OR_FAIL(session, fn);
+    if (!npset_names)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument 'npset_names' is NULL");
+    *npset_names = npsets;
+    return MPI_SUCCESS;
+}
+
+HMPI_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len,
+                                      char *pset_name)
+{
+    static const char fn[] = "MPI_Session_get_nth_pset";
+    (void)info;
+    SESSION_OR_FAIL(session, fn);
+    if (n < 0 || n >= npsets)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn,
+                           "argument 'n' (%d) is not in [0, %d), the session's process sets", n,
+                           npsets);
+    if (!pset_len || *pset_len < 0 || (*pset_len > 0 && !pset_name))
+        return hmpi__error(session->self, MPI_ERR_ARG, fn,
+                           "argument 'pset_len' is NULL or negative, or 'pset_name' NULL");
+    int len = (int)strlen(psets[n].name) + 1;
+    if (*pset_len > 0) { /* at most *pset_len - 1 characters, and the NUL */
+        int copy = len < *pset_len ? len - 1 : *pset_len - 1;
+        memcpy(pset_name, psets[n].name, (size_t)copy);
+        pset_name[copy] = '\0';
+    }
+    *pset_len = len;
+    return MPI_SUCCESS;
+}
+
+HMPI_API int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
+{
+    static const char fn[] = "MPI_Session_get_pset_info";
+    const pset *p;
+    char size[16];
+    int n;
+    SESSION_OR_FAIL(session, fn);
+    if (!info || !pset_name)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !info ? "info" : "pset_name");
+    if (!(p = find_pset(pset_name)))
+        return hmpi__error(session->self, MPI_ERR_ARG, fn,
+                           "argument 'pset_name' ('%s') is not a process set of this process "
+                           "(MPI_Session_get_nth_pset lists them)",
+                           pset_name);
+    PMPI_Group_size(p->group, &n);
+    snprintf(size, sizeof size, "%d", n);
+    PMPI_Info_create(info);
+    PMPI_Info_set(*info, "mpi_size", size);
+    return MPI_SUCCESS;
+}
+
+HMPI_API int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
+{
+    static const char fn[] = "MPI_Session_get_info";
+    SESSION_OR_FAIL(session, fn);
+    if (!info_used)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument 'info_used' is NULL");
+    PMPI_Info_create(info_used);
+    for (int i = 0; i < 4; i++)
+        if (thread_values[i] == session->provided)
+            PMPI_Info_set(*info_used, "thread_level", thread_levels[i]);
+    return MPI_SUCCESS;
+}
+
+HMPI_API int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
+{
+    static const char fn[] = "MPI_Session_set_errhandler";
+    SESSION_OR_FAIL(session, fn);
+    int rc = PMPI_Comm_set_errhandler(session->self, errhandler);
+    return rc == MPI_SUCCESS ? rc
+                             : hmpi__error(session->self, MPI_ERR_ARG, fn,
+                                           "argument 'errhandler' is not an error handler of "
+                                           "communicators");
+}
+
+HMPI_API int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
+{
+    static const char fn[] = "MPI_Session_get_errhandler";
+    SESSION_OR_FAIL(session, fn);
+    if (!errhandler)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument 'errhandler' is NULL");
+    return PMPI_Comm_get_errhandler(session->self, errhandler);
+}
+
+HMPI_API int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
+{
+    SESSION_OR_FAIL(session, "MPI_Session_call_errhandler");
+    return PMPI_Comm_call_errhandler(session->self, errorcode);
+}
+
+HMPI_API int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
+                                         MPI_Group *newgroup)
+{
+    static const char fn[] = "MPI_Group_from_session_pset";
+    const pset *p;
+    SESSION_OR_FAIL(session, fn);
+    if (!newgroup || !pset_name)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !newgroup ? "newgroup" : "pset_name");
+    if (!(p = find_pset(pset_name)))
+        return hmpi__error(session->self, MPI_ERR_ARG, fn,
+                           "argument 'pset_name' ('%s') is not a process set of this process "
+                           "(MPI_Session_get_nth_pset lists them)",
+                           pset_name);
+    return PMPI_Group_union(p->group, MPI_GROUP_EMPTY, newgroup) == MPI_SUCCESS /* a copy */
+               ? MPI_SUCCESS
+               : hmpi__error(session->self, MPI_ERR_NO_MEM, fn, "cannot copy the group");
+}
+
+/* A tag of MPI_Comm_create_group from the string tag (FNV-1a), in
+ * [16384, 32767): MPI_TAG_UB is at least 32767. */
+static int tag_of(const char *stringtag)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)stringtag; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return 16384 + (int)(h % 16383u);
+}
+
+HMPI_API int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                                        MPI_Errhandler errhandler, MPI_Comm *newcomm)
+{
+    static const char fn[] = "MPI_Comm_create_from_group";
+    int rank = MPI_UNDEFINED, size = 0, rc = MPI_SUCCESS;
+    if (!newcomm || !stringtag)
+        rc = hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                              !newcomm ? "newcomm" : "stringtag");
+    else if (group == MPI_GROUP_NULL)
+        rc = hmpi__error_code(MPI_ERR_GROUP, fn, "argument 'group' is MPI_GROUP_NULL");
+    if (rc == MPI_SUCCESS) {
+        PMPI_Group_size(group, &size);
+        PMPI_Group_rank(group, &rank);
+        *newcomm = MPI_COMM_NULL;
+        if (size == 0) /* MPI_GROUP_EMPTY: no communicator */
+            return MPI_SUCCESS;
+        if (rank == MPI_UNDEFINED)
+            rc = hmpi__error_code(MPI_ERR_GROUP, fn,
+                                  "the calling process is not in argument 'group'");
+    }
+    if (rc == MPI_SUCCESS && (rc = PMPI_Comm_create_group(MPI_COMM_WORLD, group, tag_of(stringtag),
+                                                          newcomm)) == MPI_SUCCESS) {
+        if (errhandler != MPI_ERRHANDLER_NULL)
+            PMPI_Comm_set_errhandler(*newcomm, errhandler);
+        if (info != MPI_INFO_NULL)
+            PMPI_Comm_set_info(*newcomm, info);
+        return MPI_SUCCESS;
+    }
+    /* the call's own handler; no communicator yet to raise it on */
+    return errhandler == MPI_ERRORS_RETURN ? rc : hmpi__raise(MPI_COMM_SELF, rc);
+}
+
+#endif /* HMPI_MPI4_DECLARES_SESSIONS */
