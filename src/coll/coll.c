@@ -5,6 +5,7 @@
 #include "coll/select.h"
 #include "core/config.h"
 #include "core/op.h"
+#include "core/pmpi.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -350,7 +351,7 @@ static int strict_order(const hmpi__entry *e, int *strict)
     MPI_Info comm_info;
     int rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, e->info, e->fn, &v);
     if (rc == MPI_SUCCESS && v.source != HMPI__FROM_INFO &&
-        MPI_Comm_get_info(e->comm, &comm_info) == MPI_SUCCESS) {
+        HMPI__MPI(Comm_get_info)(e->comm, &comm_info) == MPI_SUCCESS) {
         rc = hmpi__config_get(HMPI__CFG_STRICT_ORDER, comm_info, e->fn, &v);
         MPI_Info_free(&comm_info);
     }

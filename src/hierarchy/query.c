@@ -220,7 +220,7 @@ int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn)
             }
         snprintf(deepest, sizeof deepest, "hwloc://%s", hmpi__kind_name(e->kind));
     }
-    if ((rc = MPI_Info_create(&info)) != MPI_SUCCESS)
+    if ((rc = HMPI__MPI(Info_create)(&info)) != MPI_SUCCESS)
         return hmpi__raise(MPI_COMM_NULL, rc);
     set_restricted(info, loc);
     set_devices(info, &loc->devices);

@@ -393,7 +393,7 @@ static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, 
     if (strncasecmp(name, "hmpi://", 7) == 0) {
         MPI_Info level;
         int rc;
-        MPI_Info_create(&level);
+        HMPI__MPI(Info_create)(&level);
         MPI_Info_set(level, "mpi_hw_resource_type", name + 7);
         rc = hmpi__comm_split_type(comm, HMPI_COMM_TYPE_HW_GUIDED, key, level, newcomm, fn);
         MPI_Info_free(&level);

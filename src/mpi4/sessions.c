@@ -7,19 +7,20 @@
  * finalizes MPI when it exits, so that sessions may come and go (MPI 4.0
  * lets a process start a session again after finalizing its last one).
  *
- * Process sets: mpi://WORLD and mpi://SELF always; when the first session
- * initialized MPI (every process then takes part, so collective
- * operations are possible), also mpix://SHARED (the library's shared-memory
- * node) and one per hardware level and device class, each process's own
- * instance: hmpi://Machine, hmpi://Package, hmpi://NUMANode,
+ * Process sets: mpi://WORLD and mpi://SELF always; when hmpi initializes
+ * MPI (every process then does, as in MPI_Init, so collective operations
+ * are possible there and then), also mpix://SHARED (the library's
+ * shared-memory node) and one per hardware level and device class, each
+ * process's own instance: hmpi://Machine, hmpi://Package, hmpi://NUMANode,
  * hmpi://L3Cache, ..., hmpi://gpu, hmpi://nic (the processes whose nearest
- * GPU / NIC is the same), computed once by hmpi's guided splits of
- * MPI_COMM_WORLD. A process outside every instance of a level (unbound)
+ * GPU / NIC is the same), made once by hmpi's guided splits of a duplicate
+ * of MPI_COMM_WORLD. A process outside every instance of a level (unbound)
  * does not list it. The same names are accepted by
  * MPI_COMM_TYPE_RESOURCE_GUIDED's mpi_pset_name (hierarchy/split.c).
  *
  * MPI_Comm_create_from_group creates the communicator with
  * MPI_Comm_create_group over MPI_COMM_WORLD, its tag from the string tag. */
+#include "core/entry.h"
 #include "core/finalize.h"
 #include "mpi4/mpi4.h"
 
@@ -47,7 +48,7 @@ static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static pset psets[MAX_PSETS];
 static int npsets;
 static int initialized_here; /* hmpi called MPI_Init_thread: it finalizes at exit */
-static int psets_made;
+static int psets_made;       /* (under session_lock) */
 
 static const char *const thread_levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
                                             "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
@@ -76,21 +77,21 @@ static void add_pset(const char *name, MPI_Group group)
     psets[npsets++].group = group;
 }
 
-/* The process set `name` of this process's instance of a split of
- * MPI_COMM_WORLD (guided by `level` when not NULL); none where it gets
- * MPI_COMM_NULL. Collective over MPI_COMM_WORLD. */
-static int add_split(const char *name, int split_type, const char *level)
+/* The process set `name` of this process's instance of a split of world
+ * (guided by `level` when not NULL); none where it gets MPI_COMM_NULL.
+ * Collective over world. */
+static int add_split(MPI_Comm world, const char *name, int split_type, const char *level)
 {
     MPI_Info info = MPI_INFO_NULL;
     MPI_Comm comm;
     MPI_Group group;
     int rank, rc;
-    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    PMPI_Comm_rank(world, &rank);
     if (level) {
         PMPI_Info_create(&info);
         PMPI_Info_set(info, "mpi_hw_resource_type", level);
     }
-    rc = hmpi__comm_split_type(MPI_COMM_WORLD, split_type, rank, info, &comm, "MPI_Session_init");
+    rc = hmpi__comm_split_type(world, split_type, rank, info, &comm, "MPI_Session_init");
     if (info != MPI_INFO_NULL)
         PMPI_Info_free(&info);
     if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
@@ -101,32 +102,50 @@ static int add_split(const char *name, int split_type, const char *level)
     return MPI_SUCCESS;
 }
 
-/* mpi://WORLD, mpi://SELF, and with every process taking part (`all`),
- * the node's and the hardware's. */
-static int make_psets(int all)
+/* The node's and the hardware's sets, by splits of a duplicate of
+ * MPI_COMM_WORLD (the program's traffic apart, errors returned); all or,
+ * where any process failed, none. Collective over MPI_COMM_WORLD. */
+static void make_hardware_psets(void)
+{
+    static const char *const classes[] = {"gpu", "nic"};
+    char types[32][HMPI_MAX_LEVEL_NAME], name[MPI_MAX_PSET_NAME_LEN];
+    int ntypes = 0, first = npsets, failed;
+    MPI_Comm world;
+    if (PMPI_Comm_dup(MPI_COMM_WORLD, &world) != MPI_SUCCESS)
+        return;
+    PMPI_Comm_set_errhandler(world, MPI_ERRORS_RETURN);
+    int rc = add_split(world, "mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = HMPI_Get_hw_resource_types(world, &ntypes, types, 32);
+    for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < 32; i++) {
+        snprintf(name, sizeof name, "hmpi://%s", types[i]);
+        rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
+    }
+    for (size_t i = 0; rc == MPI_SUCCESS && i < sizeof classes / sizeof *classes; i++) {
+        snprintf(name, sizeof name, "hmpi://%s", classes[i]);
+        rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, classes[i]);
+    }
+    /* (a process that failed made fewer splits: the others' wait for it ends
+     * with the agreement, which every process reaches) */
+    if (hmpi__any_failed(world, rc != MPI_SUCCESS, &failed) != MPI_SUCCESS || failed)
+        while (npsets > first)
+            PMPI_Group_free(&psets[--npsets].group);
+    PMPI_Comm_free(&world);
+}
+
+/* mpi://WORLD and mpi://SELF; with every process here (MPI initialized by
+ * hmpi), the node's and the hardware's. Under session_lock. */
+static void make_psets(int all)
 {
     MPI_Group group;
-    char types[32][HMPI_MAX_LEVEL_NAME], name[MPI_MAX_PSET_NAME_LEN];
-    int ntypes = 0, rc = MPI_SUCCESS;
-    static const char *const classes[] = {"gpu", "nic"};
     PMPI_Comm_group(MPI_COMM_WORLD, &group);
     add_pset("mpi://WORLD", group);
     PMPI_Comm_group(MPI_COMM_SELF, &group);
     add_pset("mpi://SELF", group);
-    if (!all)
-        return MPI_SUCCESS;
-    rc = add_split("mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
-    if (rc == MPI_SUCCESS)
-        rc = HMPI_Get_hw_resource_types(MPI_COMM_WORLD, &ntypes, types, 32);
-    for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < 32; i++) {
-        snprintf(name, sizeof name, "hmpi://%s", types[i]);
-        rc = add_split(name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
-    }
-    for (size_t i = 0; rc == MPI_SUCCESS && i < sizeof classes / sizeof *classes; i++) {
-        snprintf(name, sizeof name, "hmpi://%s", classes[i]);
-        rc = add_split(name, HMPI_COMM_TYPE_HW_GUIDED, classes[i]);
-    }
-    return rc;
+    if (all)
+        make_hardware_psets();
+    psets_made = 1;
+    hmpi__at_finalize(free_psets);
 }
 
 static const pset *find_pset(const char *name)
@@ -153,7 +172,7 @@ static int wanted_level(MPI_Info info)
 {
     char value[64];
     int flag = 0;
-    if (info != MPI_INFO_NULL)
+    if (info != MPI_INFO_NULL && info != MPI_INFO_ENV)
         PMPI_Info_get(info, "thread_level", sizeof value - 1, value, &flag);
     for (int i = 0; flag && i < 4; i++)
         if (strcasecmp(value, thread_levels[i]) == 0)
@@ -174,11 +193,11 @@ static int init_here(int level, int *provided, int *rc)
         return 0;
     initialized_here = 1;
     atexit(finalize_at_exit);
+    make_psets(1); /* every process initializes MPI: the collective sets now */
     return 1;
 }
 
-/* MPI initialized, by the program or here (then with the process sets
- * that need every process). */
+/* MPI initialized, by the program or here, and the process sets made. */
 static int ensure_mpi(MPI_Info info, int *provided)
 {
     int finalized = 0, rc;
@@ -186,15 +205,12 @@ static int ensure_mpi(MPI_Info info, int *provided)
     if (finalized)
         return MPI_ERR_OTHER;
     pthread_mutex_lock(&session_lock);
-    if (!init_here(wanted_level(info), provided, &rc) && rc == MPI_SUCCESS)
+    if (!init_here(wanted_level(info), provided, &rc) && rc == MPI_SUCCESS) {
         PMPI_Query_thread(provided);
-    int first = rc == MPI_SUCCESS && !psets_made; /* (one thread makes them) */
-    psets_made |= first;
-    pthread_mutex_unlock(&session_lock);
-    if (first) { /* (collective only when every process initialized here) */
-        hmpi__at_finalize(free_psets);
-        rc = make_psets(initialized_here);
+        if (!psets_made) /* MPI the program's: the sets of no collective */
+            make_psets(0);
     }
+    pthread_mutex_unlock(&session_lock);
     return rc;
 }
 
@@ -213,16 +229,39 @@ HMPI_API int MPI_Info_create(MPI_Info *info)
 
 /* The world model after a session initialized MPI (MPI 4.0 allows both):
  * MPI is there already. */
+static int initialized_by_sessions(void)
+{
+    pthread_mutex_lock(&session_lock);
+    int here = initialized_here;
+    pthread_mutex_unlock(&session_lock);
+    return here;
+}
+
 HMPI_API int MPI_Init(int *argc, char ***argv)
 {
-    return initialized_here ? MPI_SUCCESS : PMPI_Init(argc, argv);
+    return initialized_by_sessions() ? MPI_SUCCESS : PMPI_Init(argc, argv);
 }
 
 HMPI_API int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
-    if (!initialized_here)
+    if (!initialized_by_sessions())
         return PMPI_Init_thread(argc, argv, required, provided);
     return PMPI_Query_thread(provided);
+}
+
+/* Raise code through errhandler (a handler of communicators), which no
+ * communicator carries yet: on a duplicate of MPI_COMM_SELF. */
+static int raise_with(MPI_Errhandler errhandler, int code)
+{
+    MPI_Comm self;
+    if (code == MPI_SUCCESS || errhandler == MPI_ERRORS_RETURN)
+        return code;
+    if (errhandler == MPI_ERRHANDLER_NULL || PMPI_Comm_dup(MPI_COMM_SELF, &self) != MPI_SUCCESS)
+        return hmpi__raise(MPI_COMM_SELF, code);
+    PMPI_Comm_set_errhandler(self, errhandler);
+    PMPI_Comm_call_errhandler(self, code);
+    PMPI_Comm_free(&self);
+    return code;
 }
 
 /* ---- sessions ------------------------------------------------------------ */
@@ -232,17 +271,17 @@ HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Sess
     static const char fn[] = "MPI_Session_init";
     struct hmpi_mpi4_session *s;
     int provided = MPI_THREAD_SINGLE, rc;
-    if (!session)
-        return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn, "argument 'session' is NULL");
     if ((rc = ensure_mpi(info, &provided)) != MPI_SUCCESS)
-        return hmpi__error(MPI_COMM_SELF, MPI_ERR_OTHER, fn,
-                           "cannot initialize the MPI library (finalized already?)");
+        return rc; /* (no MPI to raise it through) */
+    if (!session)
+        return raise_with(errhandler,
+                          hmpi__error_code(MPI_ERR_ARG, fn, "argument 'session' is NULL"));
     if (!(s = calloc(1, sizeof *s)))
-        return hmpi__error(MPI_COMM_SELF, MPI_ERR_NO_MEM, fn, "out of memory");
+        return raise_with(errhandler, hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory"));
     s->provided = provided;
     if ((rc = PMPI_Comm_dup(MPI_COMM_SELF, &s->self)) != MPI_SUCCESS) {
         free(s);
-        return hmpi__raise(MPI_COMM_SELF, rc);
+        return raise_with(errhandler, rc);
     }
     if (errhandler != MPI_ERRHANDLER_NULL &&
         (rc = PMPI_Comm_set_errhandler(s->self, errhandler)) != MPI_SUCCESS) {
@@ -256,8 +295,17 @@ HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Sess
 }
 
 /* Is the session one? (else the error, raised on MPI_COMM_SELF) */
+static int finalized(void)
+{
+    int done = 0;
+    PMPI_Finalized(&done);
+    return done;
+}
+
 #define SESSION_OR_FAIL(s, fn)                                                                     \
     do {                                                                                           \
+        if (finalized())                                                                           \
+            return MPI_ERR_OTHER; /* (MPI_Finalize ended every session's MPI) */                   \
         if ((s) == MPI_SESSION_NULL)                                                               \
             return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,                                     \
                                "argument 'session' is "                                            \
@@ -269,10 +317,11 @@ HMPI_API int MPI_Session_finalize(MPI_Session *session)
     static const char fn[] = "MPI_Session_finalize";
     if (!session)
         return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn, "argument 'session' is NULL");
-    SESSION_OR_FAIL(*session, fn);
-    int finalized = 0;
-    PMPI_Finalized(&finalized);
-    if (!finalized) /* (the program's MPI_Finalize freed it with everything else) */
+    if (*session == MPI_SESSION_NULL)
+        return finalized() ? MPI_ERR_ARG
+                           : hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,
+                                         "argument 'session' is MPI_SESSION_NULL");
+    if (!finalized()) /* (the program's MPI_Finalize freed it with everything else) */
         PMPI_Comm_free(&(*session)->self);
     free(*session);
     *session = MPI_SESSION_NULL;
@@ -313,21 +362,31 @@ HMPI_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n,
     return MPI_SUCCESS;
 }
 
+/* The process set of that name (the output argument `out`, named `what`,
+ * checked too), or the error raised on the session. */
+static int pset_of(MPI_Session session, const char *name, const void *out, const char *what,
+                   const char *fn, const pset **p)
+{
+    if (!out || !name)
+        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !out ? what : "pset_name");
+    if (!(*p = find_pset(name)))
+        return hmpi__error(session->self, MPI_ERR_ARG, fn,
+                           "argument 'pset_name' ('%s') is not a process set of this process "
+                           "(MPI_Session_get_nth_pset lists them)",
+                           name);
+    return MPI_SUCCESS;
+}
+
 HMPI_API int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
 {
     static const char fn[] = "MPI_Session_get_pset_info";
     const pset *p;
     char size[16];
-    int n;
+    int n, rc;
     SESSION_OR_FAIL(session, fn);
-    if (!info || !pset_name)
-        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !info ? "info" : "pset_name");
-    if (!(p = find_pset(pset_name)))
-        return hmpi__error(session->self, MPI_ERR_ARG, fn,
-                           "argument 'pset_name' ('%s') is not a process set of this process "
-                           "(MPI_Session_get_nth_pset lists them)",
-                           pset_name);
+    if ((rc = pset_of(session, pset_name, info, "info", fn, &p)) != MPI_SUCCESS)
+        return rc;
     PMPI_Group_size(p->group, &n);
     snprintf(size, sizeof size, "%d", n);
     PMPI_Info_create(info);
@@ -379,15 +438,10 @@ HMPI_API int MPI_Group_from_session_pset(MPI_Session session, const char *pset_n
 {
     static const char fn[] = "MPI_Group_from_session_pset";
     const pset *p;
+    int rc;
     SESSION_OR_FAIL(session, fn);
-    if (!newgroup || !pset_name)
-        return hmpi__error(session->self, MPI_ERR_ARG, fn, "argument '%s' is NULL",
-                           !newgroup ? "newgroup" : "pset_name");
-    if (!(p = find_pset(pset_name)))
-        return hmpi__error(session->self, MPI_ERR_ARG, fn,
-                           "argument 'pset_name' ('%s') is not a process set of this process "
-                           "(MPI_Session_get_nth_pset lists them)",
-                           pset_name);
+    if ((rc = pset_of(session, pset_name, newgroup, "newgroup", fn, &p)) != MPI_SUCCESS)
+        return rc;
     return PMPI_Group_union(p->group, MPI_GROUP_EMPTY, newgroup) == MPI_SUCCESS /* a copy */
                ? MPI_SUCCESS
                : hmpi__error(session->self, MPI_ERR_NO_MEM, fn, "cannot copy the group");
@@ -431,8 +485,7 @@ HMPI_API int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, 
             PMPI_Comm_set_info(*newcomm, info);
         return MPI_SUCCESS;
     }
-    /* the call's own handler; no communicator yet to raise it on */
-    return errhandler == MPI_ERRORS_RETURN ? rc : hmpi__raise(MPI_COMM_SELF, rc);
+    return raise_with(errhandler, rc); /* the call's own handler */
 }
 
 #endif /* HMPI_MPI4_DECLARES_SESSIONS */

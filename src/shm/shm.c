@@ -50,7 +50,7 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
         chan_free(ch);
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
     }
-    MPI_Info_create(&info);
+    HMPI__MPI(Info_create)(&info);
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
     rc = MPI_Win_allocate_shared(bytes, 1, info, shm->node, &mine, &ch->win);
     MPI_Info_free(&info);

@@ -28,7 +28,7 @@ static int allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, 
     MPI_Info hints;
     int rc;
     if (info == MPI_INFO_NULL)
-        MPI_Info_create(&hints);
+        HMPI__MPI(Info_create)(&hints);
     else
         MPI_Info_dup(info, &hints);
     MPI_Info_set(hints, "alloc_shared_noncontig", "true");
