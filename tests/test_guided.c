@@ -198,7 +198,8 @@ int main(int argc, char **argv)
     if (size > 8)
         check_every_type();
     check_key_and_undefined();
-    check_library_names();
+    if (size == 16) /* (forty splits: once, not with MPICH's spinning 8 ranks) */
+        check_library_names();
     if (size > 8)
         check_levels_hierarchy();
     check_min_levels();

@@ -8,9 +8,13 @@
  * shm and started three times, the blocking calls by auto. Then: many
  * persistent collectives active at once on one communicator (each its own
  * segment, then message passing past HMPI_SHM_CHANNELS), a duplicate's own
- * segment, and shm refused where it cannot be.
- *   test_shm [quick] */
+ * segment, and shm refused where it cannot be. With `barrier`: the
+ * barrier alone, and that nobody leaves it before everybody came.
+ *   test_shm [quick | barrier] */
 #include "collcase.h"
+
+#include <stdatomic.h>
+#include <time.h>
 
 static int cases, quick, several_nodes; /* several: the matrix on communicators over nodes */
 
@@ -26,6 +30,59 @@ static int wanted(int coll, const char *alg, const struct casepos *p)
     if (p->ci == 4 && (p->ti == 3 || (coll == ALLTOALL && p->ti != 0)))
         return 0; /* the largest: pieces, not every layout again */
     return !(quick && (p->ri == 2 || p->ci == 2 || (p->ci == 4 && p->ti != 0)));
+}
+
+/* Nobody leaves the shm barrier before everybody came: each process
+ * stamps the round it comes to in a shared window (one of them late by
+ * turns), and after the barrier finds every stamp at that round. Blocking
+ * and persistent, on comm (within one node). */
+static void barrier_holds(MPI_Comm comm)
+{
+    enum { ROUNDS = 16 };
+    MPI_Info info;
+    MPI_Win win;
+    MPI_Aint bytes;
+    HMPI_Request req;
+    _Atomic int *stamp;
+    void *mine;
+    int size, rank, unit;
+    const char *saved = getenv("HMPI_BARRIER_ALGORITHM");
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_barrier_algorithm", "shm");
+    CHECK_MPI(HMPI_Barrier_init(comm, info, &req));
+    MPI_Info_free(&info);
+    MPI_Win_allocate_shared(rank == 0 ? (MPI_Aint)sizeof(int) * size : 0, sizeof(int),
+                            MPI_INFO_NULL, comm, &mine, &win);
+    MPI_Win_shared_query(win, 0, &bytes, &unit, &stamp);
+    if (rank == 0)
+        for (int q = 0; q < size; q++)
+            atomic_store(&stamp[q], 0);
+    MPI_Barrier(comm);
+    setenv("HMPI_BARRIER_ALGORITHM", "shm", 1); /* the blocking ones too */
+    for (int round = 1; round <= ROUNDS; round++) {
+        if (rank == round % size) { /* late */
+            struct timespec late = {0, 2000000};
+            nanosleep(&late, NULL);
+        }
+        atomic_store(&stamp[rank], round);
+        if (round % 2) {
+            CHECK_MPI(HMPI_Start(&req));
+            CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        } else {
+            CHECK_MPI(HMPI_Barrier(comm));
+        }
+        for (int q = 0; q < size; q++)
+            CHECK(atomic_load(&stamp[q]) >= round);
+    }
+    if (saved)
+        setenv("HMPI_BARRIER_ALGORITHM", saved, 1);
+    else
+        unsetenv("HMPI_BARRIER_ALGORITHM");
+    CHECK_MPI(HMPI_Request_free(&req));
+    MPI_Win_free(&win);
+    cases += ROUNDS;
 }
 
 /* Many persistent allreduces active at once on one communicator, waited
@@ -112,6 +169,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    int barrier_only = argc > 1 && strcmp(argv[1], "barrier") == 0;
     collcase_init();
 
     MPI_Comm node, shuffled, subset, dup;
@@ -129,16 +187,18 @@ int main(int argc, char **argv)
         if (comms[ci] == MPI_COMM_NULL)
             continue;
         MPI_Comm_size(comms[ci], &csize);
-        if (csize < 2 || (quick && ci == 3))
+        if (csize < 2 || ((quick || barrier_only) && ci == 3))
             continue;
-        for (size_t i = 0; i < sizeof shm_colls / sizeof shm_colls[0]; i++)
+        if (ci < 3)
+            barrier_holds(comms[ci]);
+        for (size_t i = 0; i < sizeof shm_colls / sizeof shm_colls[0] && !barrier_only; i++)
             cases += collcase_run_matrix(shm_colls[i], comms[ci], ci == 3 ? "auto" : "shm", wanted);
     }
-    if (nsize >= 2) {
+    if (nsize >= 2 && !barrier_only) {
         many_at_once(node);
         refused(node, 1);
     }
-    if (!one_node(MPI_COMM_WORLD)) { /* over nodes: each node's segment, the leaders' messages */
+    if (!barrier_only && !one_node(MPI_COMM_WORLD)) { /* over nodes: the leaders' messages */
         static const int over_nodes[] = {BARRIER, BCAST, REDUCE, ALLREDUCE};
         MPI_Comm world_shuffled;
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);

@@ -11,7 +11,9 @@
  * need a contiguous one (HMPI__NEEDS_SEGMENT). */
 #include "coll/coll.h"
 
-/* Radix of the barrier's fan-in. */
+#include <stdlib.h>
+
+/* Radix of the barrier's fan-in (a k-nomial tree). */
 #define FAN_IN 8
 /* A reduction whose every rank combines at most this many bytes of the
  * others' inputs does so whole, in one generation, rather than by slices. */
@@ -90,22 +92,59 @@ static part part_of(const hmpi__coll_ctx *c)
     return (part){hmpi__shm_rank(c->shm), hmpi__shm_size(c->shm)};
 }
 
+/* The node's ranks in the order of their paths in the hardware (those of
+ * one package, NUMA node, cache together), its rank 0 first: the positions
+ * of the arrival tree, whose subtrees are contiguous blocks of positions,
+ * so that a package's ranks gather before a flag crosses to another. The
+ * node's own order where the locality table cannot tell. NULL: no memory. */
+static int *path_order(hmpi__coll_ctx *c, part n)
+{
+    int nmachines, k = 1;
+    int *order = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)n.size);
+    const int *machine = c->nodes > 1 ? hmpi__loctable_machines(c->table, &nmachines) : NULL;
+    const int *by_path = hmpi__loctable_order(c->table);
+    int *node_rank = by_path ? malloc(sizeof(int) * (size_t)c->size) : NULL;
+    if (!order)
+        return NULL;
+    order[0] = 0;
+    if (node_rank && (c->nodes == 1 || machine)) {
+        for (int r = 0, i = 0; r < c->size; r++) /* the node's ranks are comm's, in its order */
+            node_rank[r] = c->nodes == 1 || machine[r] == machine[c->rank] ? i++ : -1;
+        for (int j = 0; j < c->size && k < n.size; j++)
+            if (node_rank[by_path[j]] > 0)
+                order[k++] = node_rank[by_path[j]];
+    }
+    free(node_rank);
+    if (k != n.size) /* (no table: the node's order) */
+        for (k = 0; k < n.size; k++)
+            order[k] = k;
+    return order;
+}
+
 /* The node's ranks arrive (generation gen): up to FAN_IN, each raises its
  * flag and waits for all the others (one flag's trip; released); more, each
- * waits for its children of a FAN_IN-ary tree, then raises its flag, rank
- * 0's last (*released 0: rank 0's release is to come). */
+ * waits for its children of a FAN_IN-nomial tree over the node's ranks in
+ * path order (path_order), then raises its flag, rank 0's last (*released
+ * 0: rank 0's release is to come). */
 static int node_arrive(hmpi__coll_ctx *c, hmpi__shm_op *op, part n, int gen, int *released)
 {
-    int first = n.rank * FAN_IN + 1, children = n.size - first;
+    int *order, *children, nchildren = 0, pos = 0;
+    long top;
     *released = n.size <= FAN_IN;
     if (*released) {
         TRY(hmpi__shm_publish(c->s, op, gen));
         return hmpi__shm_wait(c->s, op, gen, 0, n.size);
     }
-    TRY(hmpi__shm_wait(c->s, op, gen, first,
-                       children < 0        ? 0
-                       : children < FAN_IN ? children
-                                           : FAN_IN));
+    if (!(order = path_order(c, n)) ||
+        !(children = hmpi__sched_alloc(c->s, sizeof(int) * (FAN_IN - 1) * 32)))
+        return MPI_ERR_NO_MEM;
+    while (order[pos] != n.rank)
+        pos++;
+    hmpi__knomial_links(pos, n.size, FAN_IN, &top);
+    for (long w = top; w >= 1; w /= FAN_IN)
+        for (int j = 1; j < FAN_IN && pos + j * w < n.size; j++)
+            children[nchildren++] = order[pos + j * w];
+    TRY(hmpi__shm_wait_ranks(c->s, op, gen, children, nchildren));
     return hmpi__shm_publish(c->s, op, gen);
 }
 

@@ -286,6 +286,7 @@ typedef struct step {
     int kind, gen;
     int rank, flag_rank; /* the slot's owner; whose ready flag to wait for */
     int first, n, scan;  /* WAIT, REDUCE: ranks [first, first + n); scan: checked so far */
+    const int *ranks;    /* WAIT: ranks[0, n) instead of the range (NULL: the range) */
     size_t offset, bytes;
     const void *src; /* PUT: the data; REDUCE: this rank's input, NULL for its slot's */
     void *dst;       /* REDUCE: NULL for this rank's slot at dst_gen */
@@ -327,7 +328,8 @@ static int writable(hmpi__shm_chan *ch, uint64_t v)
 /* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */
 static int range_ready(step *st, uint64_t v)
 {
-    while (st->scan < st->n && is_ready(st->op->ch, st->first + st->scan, v))
+    while (st->scan < st->n &&
+           is_ready(st->op->ch, st->ranks ? st->ranks[st->scan] : st->first + st->scan, v))
         st->scan++;
     if (st->scan < st->n)
         return 0;
@@ -480,6 +482,12 @@ int hmpi__shm_get_from(hmpi__sched *s, hmpi__shm_op *op, int gen, int flag_rank,
 int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n)
 {
     step st = {.op = op, .kind = WAIT, .gen = gen, .first = first, .n = n};
+    return n > 0 ? add(s, &st) : MPI_SUCCESS;
+}
+
+int hmpi__shm_wait_ranks(hmpi__sched *s, hmpi__shm_op *op, int gen, const int *ranks, int n)
+{
+    step st = {.op = op, .kind = WAIT, .gen = gen, .n = n, .ranks = ranks};
     return n > 0 ? add(s, &st) : MPI_SUCCESS;
 }
 

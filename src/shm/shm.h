@@ -75,6 +75,8 @@ int hmpi__shm_get_from(hmpi__sched *s, hmpi__shm_op *op, int gen, int flag_rank,
                        size_t offset, void *dst, size_t bytes);
 /* Wait until ranks [first, first + n) have published gen. */
 int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n);
+/* The same for ranks[0, n) (an array that outlives the schedule's runs). */
+int hmpi__shm_wait_ranks(hmpi__sched *s, hmpi__shm_op *op, int gen, const int *ranks, int n);
 /* Once ranks [0, n) have published gen: combine count elements of type
  * (contiguous) at offset of their slots, in rank order (slot 0 op slot 1 op
  * ...), this rank's own input taken from `own` instead of its slot when not
