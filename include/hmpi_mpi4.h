@@ -515,6 +515,12 @@ HMPI_MPI4_DECL int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandle
 HMPI_MPI4_DECL int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
 /** MPI 4.0's MPI_Session_call_errhandler. */
 HMPI_MPI4_DECL int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
+/** MPI 4.0's error handler function of sessions. */
+typedef void MPI_Session_errhandler_function(MPI_Session *session, int *errorcode, ...);
+/** MPI 4.0's MPI_Session_create_errhandler: a handler that sessions take
+ * (MPI_Session_init, MPI_Session_set_errhandler). */
+HMPI_MPI4_DECL int MPI_Session_create_errhandler(MPI_Session_errhandler_function *function,
+                                                 MPI_Errhandler *errhandler);
 /** MPI 4.0's MPI_Group_from_session_pset. */
 HMPI_MPI4_DECL int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
                                                MPI_Group *newgroup);

@@ -35,6 +35,7 @@
 struct hmpi_mpi4_session {
     MPI_Comm self; /* MPI_COMM_SELF's duplicate: the session's error handler */
     int provided;  /* the thread level */
+    MPI_Session_errhandler_function *function; /* its handler's, when a session handler */
 };
 
 typedef struct pset {
@@ -57,6 +58,9 @@ static const int thread_values[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_
 
 /* ---- process sets -------------------------------------------------------- */
 
+static int session_keyval = MPI_KEYVAL_INVALID; /* a session's handlers find it by it */
+
+/* At MPI_Finalize: the process sets and the keyval. */
 static void free_psets(int mpi_usable)
 {
     pthread_mutex_lock(&session_lock);
@@ -64,6 +68,8 @@ static void free_psets(int mpi_usable)
         if (mpi_usable && psets[i].group != MPI_GROUP_NULL)
             PMPI_Group_free(&psets[i].group);
     npsets = 0;
+    if (mpi_usable && session_keyval != MPI_KEYVAL_INVALID)
+        PMPI_Comm_free_keyval(&session_keyval);
     pthread_mutex_unlock(&session_lock);
 }
 
@@ -264,6 +270,71 @@ static int raise_with(MPI_Errhandler errhandler, int code)
     return code;
 }
 
+/* ---- session error handlers --------------------------------------------------
+ * A handler of MPI_Session_create_errhandler is a communicator handler
+ * whose function (`trampoline`) finds the session by an attribute of its
+ * MPI_COMM_SELF duplicate and calls the program's function with it. */
+
+#define MAX_HANDLERS 64
+static struct {
+    MPI_Errhandler handler;
+    MPI_Session_errhandler_function *function;
+} handlers[MAX_HANDLERS];
+static int nhandlers;
+
+static void trampoline(MPI_Comm *comm, int *code, ...)
+{
+    MPI_Session s = NULL;
+    int flag = 0;
+    if (session_keyval != MPI_KEYVAL_INVALID)
+        PMPI_Comm_get_attr(*comm, session_keyval, &s, &flag);
+    if (flag && s && s->function)
+        s->function(&s, code);
+}
+
+/* The program's function behind a session handler (NULL: another handler). */
+static MPI_Session_errhandler_function *function_of(MPI_Errhandler errhandler)
+{
+    MPI_Session_errhandler_function *f = NULL;
+    pthread_mutex_lock(&session_lock);
+    for (int i = 0; i < nhandlers && !f; i++)
+        if (handlers[i].handler == errhandler)
+            f = handlers[i].function;
+    pthread_mutex_unlock(&session_lock);
+    return f;
+}
+
+HMPI_API int MPI_Session_create_errhandler(MPI_Session_errhandler_function *function,
+                                           MPI_Errhandler *errhandler)
+{
+    static const char fn[] = "MPI_Session_create_errhandler";
+    int rc;
+    if (!function || !errhandler)
+        return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn, "argument '%s' is NULL",
+                           !function ? "function" : "errhandler");
+    hmpi__at_finalize(free_psets);
+    pthread_mutex_lock(&session_lock);
+    if (session_keyval == MPI_KEYVAL_INVALID)
+        PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &session_keyval,
+                                NULL);
+    rc = nhandlers == MAX_HANDLERS
+             ? hmpi__error_code(MPI_ERR_NO_MEM, fn, "more than %d session handlers", MAX_HANDLERS)
+             : PMPI_Comm_create_errhandler(trampoline, errhandler);
+    if (rc == MPI_SUCCESS)
+        handlers[nhandlers].handler = *errhandler, handlers[nhandlers++].function = function;
+    pthread_mutex_unlock(&session_lock);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(MPI_COMM_SELF, rc);
+}
+
+/* The session takes errhandler (a predefined, communicator or session one). */
+static int take_handler(MPI_Session s, MPI_Errhandler errhandler)
+{
+    int rc = PMPI_Comm_set_errhandler(s->self, errhandler);
+    if (rc == MPI_SUCCESS)
+        s->function = function_of(errhandler);
+    return rc;
+}
+
 /* ---- sessions ------------------------------------------------------------ */
 
 HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
@@ -283,8 +354,9 @@ HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Sess
         free(s);
         return raise_with(errhandler, rc);
     }
-    if (errhandler != MPI_ERRHANDLER_NULL &&
-        (rc = PMPI_Comm_set_errhandler(s->self, errhandler)) != MPI_SUCCESS) {
+    if (session_keyval != MPI_KEYVAL_INVALID) /* (the handlers' way back to the session) */
+        PMPI_Comm_set_attr(s->self, session_keyval, s);
+    if (errhandler != MPI_ERRHANDLER_NULL && (rc = take_handler(s, errhandler)) != MPI_SUCCESS) {
         PMPI_Comm_free(&s->self);
         free(s);
         return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,
@@ -411,7 +483,9 @@ HMPI_API int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errh
 {
     static const char fn[] = "MPI_Session_set_errhandler";
     SESSION_OR_FAIL(session, fn);
-    int rc = PMPI_Comm_set_errhandler(session->self, errhandler);
+    int rc = take_handler(session, errhandler);
+    if (rc == MPI_SUCCESS && session_keyval != MPI_KEYVAL_INVALID)
+        PMPI_Comm_set_attr(session->self, session_keyval, session);
     return rc == MPI_SUCCESS ? rc
                              : hmpi__error(session->self, MPI_ERR_ARG, fn,
                                            "argument 'errhandler' is not an error handler of "

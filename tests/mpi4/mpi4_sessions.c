@@ -86,6 +86,35 @@ static void check_communicators(MPI_Session s)
     }
 }
 
+static MPI_Session handled_session;
+static int handled_code, handled;
+
+static void on_error(MPI_Session *session, int *code, ...)
+{
+    handled_session = *session;
+    handled_code = *code;
+    handled++;
+}
+
+/* A session error handler of the program's: called with the session and the
+ * code, by hmpi's errors and MPI_Session_call_errhandler. */
+static void check_session_handler(MPI_Session s)
+{
+    MPI_Errhandler e, got;
+    MPI_Group g;
+    CHECK(MPI_Session_create_errhandler(on_error, &e) == MPI_SUCCESS);
+    CHECK(MPI_Session_set_errhandler(s, e) == MPI_SUCCESS);
+    CHECK(MPI_Session_get_errhandler(s, &got) == MPI_SUCCESS && got == e);
+    MPI_Errhandler_free(&got);
+    int rc = MPI_Group_from_session_pset(s, "hmpi://Drawer", &g);
+    CHECK(rc != MPI_SUCCESS && handled == 1 && handled_session == s && handled_code == rc);
+    CHECK(MPI_Session_call_errhandler(s, MPI_ERR_OTHER) == MPI_SUCCESS);
+    CHECK(handled == 2 && handled_code == MPI_ERR_OTHER);
+    CHECK(MPI_Session_set_errhandler(s, MPI_ERRORS_RETURN) == MPI_SUCCESS);
+    MPI_Errhandler_free(&e);
+    CHECK(MPI_Group_from_session_pset(s, "hmpi://Drawer", &g) != MPI_SUCCESS && handled == 2);
+}
+
 static void check_info_and_errors(MPI_Session s)
 {
     MPI_Info info;
@@ -119,6 +148,7 @@ int main(void)
     check_list(s);
     check_communicators(s);
     check_info_and_errors(s);
+    check_session_handler(s);
     /* a second session beside the first, then both finalized */
     CHECK(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &again) == MPI_SUCCESS);
     check_list(again);
