@@ -118,7 +118,6 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
                                int maxtypes)
 {
     static const char fn[] = "HMPI_Get_hw_resource_types";
-    hmpi__commloc *cl;
     int rc;
     if (comm == MPI_COMM_NULL)
         return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
@@ -128,15 +127,24 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'maxtypes' (%d) is negative", maxtypes);
     if (maxtypes > 0 && !types)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'types' is NULL");
+    rc = hmpi__hw_resource_types(comm, ntypes, types, maxtypes, fn);
+    return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
+}
+
+int hmpi__hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX_LEVEL_NAME],
+                            int maxtypes, const char *fn)
+{
+    hmpi__commloc *cl;
+    int rc;
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
+        return rc;
     unsigned mask = 0;
     for (int k = 0; k < cl->path.len; k++)
         mask |= cl->path.elem[k].aliases;
     mask &= ~(1u << HMPI__KIND_CLUSTER);
-    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm);
-    if (rc != MPI_SUCCESS)
-        return hmpi__raise(comm, rc);
+    if ((rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm)) !=
+        MPI_SUCCESS)
+        return rc;
     int n = 0;
     for (int k = 0; k < HMPI__NKINDS; k++)
         if (mask & (1u << k)) {

@@ -42,4 +42,9 @@ int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                           const char *fn);
 int hmpi__get_hw_resource_info(MPI_Info *hw_info, const char *fn);
 
+/* HMPI_Get_hw_resource_types without its argument checks; the code not
+ * raised. Collective. */
+int hmpi__hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX_LEVEL_NAME],
+                            int maxtypes, const char *fn);
+
 #endif

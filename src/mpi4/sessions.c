@@ -122,7 +122,7 @@ static void make_hardware_psets(void)
     PMPI_Comm_set_errhandler(world, MPI_ERRORS_RETURN);
     int rc = add_split(world, "mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
     if (rc == MPI_SUCCESS)
-        rc = HMPI_Get_hw_resource_types(world, &ntypes, types, 32);
+        rc = hmpi__hw_resource_types(world, &ntypes, types, 32, "MPI_Session_init");
     for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < 32; i++) {
         snprintf(name, sizeof name, "hmpi://%s", types[i]);
         rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
