@@ -13,7 +13,9 @@
 #include "testutil.h"
 
 #include <stdio.h>
-#include <sys/stat.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 static int rank, size;
@@ -410,18 +412,35 @@ static void bad_file(const char *file, const char *text)
     unsetenv("HMPI_TUNING_FILE");
 }
 
+/* Removes the test's directory and every file written into it. */
+static void remove_dir(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d == NULL)
+        return;
+    char p[PATH_MAX];
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        unlink(p);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    int pid = (int)getpid();
-    MPI_Bcast(&pid, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    snprintf(dir, sizeof dir, "/tmp/hmpi-tuning-%d", pid);
-    if (rank == 0)
-        CHECK(mkdir(dir, 0700) == 0);
-    MPI_Barrier(MPI_COMM_WORLD);
+    /* A fresh directory each run: a fixed name (the pid) meets a leftover of an earlier run. */
+    if (rank == 0) {
+        snprintf(dir, sizeof dir, "/tmp/hmpi-tuning-XXXXXX");
+        CHECK(mkdtemp(dir) != NULL);
+    }
+    MPI_Bcast(dir, sizeof dir, MPI_CHAR, 0, MPI_COMM_WORLD);
 
     if (argc > 1 && strcmp(argv[1], "--package-lanes") == 0) {
         package_lanes();
@@ -503,21 +522,8 @@ int main(int argc, char **argv)
 
 done:
     MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) {
-        const char *names[] = {"flat.txt",         "deep.txt",     "busy.txt",
-                               "wide.txt",         "bad.txt",      "neg.txt",
-                               "half.txt",         "zero-gap.txt", "package-0.txt",
-                               "package-2.txt",    "package.txt",  "package-slow.txt",
-                               "package-fast.txt", "timed.txt",    "other.txt",
-                               "timed-bad.txt",    "untimed.txt",  "shm-4.txt",
-                               "shm-0.txt",        "shm-2.txt",    "shm-3.txt"};
-        char p[128];
-        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-            snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-            unlink(p);
-        }
-        rmdir(dir);
-    }
+    if (rank == 0)
+        remove_dir(dir);
     if (rank == 0)
         printf("test_tuning: %d checks passed on %d ranks\n", test_checks, size);
     MPI_Finalize();
