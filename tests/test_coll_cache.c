@@ -132,6 +132,45 @@ static void eviction(void)
     MPI_Comm_free(&comm);
 }
 
+/* HMPI_COLL_CACHE_BYTES: a schedule whose scratch exceeds the bound is not
+ * kept (every call builds it, and frees it on return); entries that do not
+ * fit together evict each other, though their number would allow both. */
+static void byte_bound(void)
+{
+    enum { SMALL = 8, MID = 600, BIG = 4096 };
+    int *in = calloc(BIG, sizeof(int)),
+        *out[2] = {calloc(BIG, sizeof(int)), calloc(BIG, sizeof(int))};
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    setenv("HMPI_COLL_ALGORITHM", "recursive_doubling", 1); /* scratch of the vector's size */
+    setenv("HMPI_COLL_CACHE_BYTES", "4096", 1);
+    fill(in, BIG, 9);
+    for (int it = 0; it < 2; it++) { /* 16 KiB of scratch: never kept */
+        CHECK(prepared_by_allreduce(in, out[0], BIG, comm) > 0);
+        check_allreduce(in, out[0], BIG, comm);
+    }
+    prepared_by_allreduce(in, out[0], SMALL, comm);
+    CHECK_INT(prepared_by_allreduce(in, out[0], SMALL, comm), 0);
+    check_allreduce(in, out[0], SMALL, comm);
+    /* 2400 B each: the second evicts the first, and the first the second */
+    CHECK(prepared_by_allreduce(in, out[0], MID, comm) > 0);
+    CHECK(prepared_by_allreduce(in, out[1], MID, comm) > 0);
+    CHECK(prepared_by_allreduce(in, out[0], MID, comm) > 0);
+    CHECK(prepared_by_allreduce(in, out[1], MID, comm) > 0);
+    check_allreduce(in, out[1], MID, comm);
+    unsetenv("HMPI_COLL_CACHE_BYTES"); /* the default bound keeps both */
+    prepared_by_allreduce(in, out[0], MID, comm);
+    prepared_by_allreduce(in, out[1], MID, comm);
+    CHECK_INT(prepared_by_allreduce(in, out[0], MID, comm), 0);
+    CHECK_INT(prepared_by_allreduce(in, out[1], MID, comm), 0);
+    check_allreduce(in, out[0], MID, comm);
+    unsetenv("HMPI_COLL_ALGORITHM");
+    MPI_Comm_free(&comm);
+    free(in);
+    free(out[0]);
+    free(out[1]);
+}
+
 /* A changed setting builds again; a duplicate does not inherit the cache. */
 static void settings_and_dups(void)
 {
@@ -194,6 +233,7 @@ int main(int argc, char **argv)
     uneven_hits();
     with_nonblocking();
     eviction();
+    byte_bound();
     settings_and_dups();
     not_cached();
     if (rank == 0)

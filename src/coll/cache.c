@@ -17,7 +17,12 @@
  * inherit it, and MPI_Comm_free releases it. Processes may hit and miss
  * differently (their buffers differ): every blocking collective therefore
  * posts on the communicator's reserved blocking tag, never on the tag
- * counter that nonblocking and persistent operations share. */
+ * counter that nonblocking and persistent operations share.
+ *
+ * The entries' scratch is bounded in bytes (HMPI_COLL_CACHE_BYTES): a call
+ * of a vector as large as memory allows must not leave its scratch behind,
+ * so a schedule that needs more than the bound is not kept, and older entries
+ * make room for a new one. */
 #include "coll/cache.h"
 #include "core/config.h"
 #include "core/op.h"
@@ -31,6 +36,7 @@ typedef struct entry {
     hmpi__coll_key key;
     uint64_t stamp; /* the environment it was last found valid in */
     HMPI_Request request;
+    size_t bytes; /* the memory its schedule holds */
     unsigned long last_use;
 } entry;
 
@@ -38,6 +44,7 @@ typedef struct cache {
     hmpi__shared base;
     MPI_Comm comm; /* the user's communicator this cache belongs to */
     int n;
+    size_t bytes; /* the entries' */
     unsigned long clock;
     entry e[MAX_ENTRIES];
 } cache;
@@ -132,33 +139,45 @@ static cache *cache_of(MPI_Comm comm)
     return hmpi__comm_slot_set(comm, HMPI__SLOT_COLL_CACHE, &c->base) == MPI_SUCCESS ? c : NULL;
 }
 
-/* Where a new entry goes: a free place, else the least recently used
- * entry's (its request freed). */
-static entry *place_for(cache *c, int capacity)
+/* Forget entry i (its request freed). */
+static void evict(cache *c, int i)
 {
-    if (c->n < capacity)
-        return &c->e[c->n++];
-    entry *old = &c->e[0];
+    hmpi__request_destroy(&c->e[i].request);
+    c->bytes -= c->e[i].bytes;
+    c->e[i] = c->e[--c->n];
+}
+
+static int least_recent(const cache *c)
+{
+    int old = 0;
     for (int i = 1; i < c->n; i++)
-        if (c->e[i].last_use < old->last_use)
-            old = &c->e[i];
-    hmpi__request_destroy(&old->request);
+        if (c->e[i].last_use < c->e[old].last_use)
+            old = i;
     return old;
+}
+
+/* Room for one more entry of `bytes`: the least recently used entries go
+ * until there is. */
+static entry *place_for(cache *c, int capacity, size_t bytes, size_t bound)
+{
+    while (c->n > 0 && (c->n >= capacity || c->bytes + bytes > bound))
+        evict(c, least_recent(c));
+    c->bytes += bytes;
+    return &c->e[c->n++];
 }
 
 int hmpi__coll_cache_put(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stamp,
                          HMPI_Request request)
 {
     int capacity = hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp);
-    cache *c = cache_of(comm);
-    if (!c)
-        return MPI_ERR_NO_MEM;
+    int bound = hmpi__config_number_in(HMPI__CFG_COLL_CACHE_BYTES, stamp);
+    size_t bytes = hmpi__sched_bytes(request->sched);
+    cache *c;
+    if (bytes > (size_t)(bound > 0 ? bound : 0) || !(c = cache_of(comm)))
+        return MPI_ERR_NO_MEM; /* run once, uncached */
     capacity = capacity < MAX_ENTRIES ? capacity : MAX_ENTRIES;
-    entry *e = place_for(c, capacity > 0 ? capacity : 1);
-    e->key = *key;
-    e->stamp = stamp;
-    e->request = request;
-    e->last_use = ++c->clock;
+    entry *e = place_for(c, capacity > 0 ? capacity : 1, bytes, (size_t)bound);
+    *e = (entry){*key, stamp, request, bytes, ++c->clock};
     return MPI_SUCCESS;
 }
 
@@ -168,8 +187,7 @@ void hmpi__coll_cache_drop(MPI_Comm comm, HMPI_Request request)
     for (int i = 0; c && i < c->n; i++)
         if (c->e[i].request == request) {
             request->active = 0;
-            hmpi__request_destroy(&c->e[i].request);
-            c->e[i] = c->e[--c->n];
+            evict(c, i);
             return;
         }
 }

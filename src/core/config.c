@@ -79,6 +79,11 @@ static const cfg_var registry[HMPI__NCFG] = {
     [HMPI__CFG_COLL_CACHE] = {"HMPI_COLL_CACHE", NULL, CFG_INT, NULL, "16",
                               "blocking collectives: schedules kept per communicator for "
                               "identical later calls (predefined types and ops; 0: none)"},
+    [HMPI__CFG_COLL_CACHE_BYTES] = {"HMPI_COLL_CACHE_BYTES", NULL, CFG_INT, NULL, "8388608",
+                                    "blocking collectives: the bytes of scratch the kept "
+                                    "schedules of a communicator may hold together; a call "
+                                    "whose schedule needs more runs uncached (its scratch freed "
+                                    "when it returns)"},
     [HMPI__CFG_TUNING_FILE] = {"HMPI_TUNING_FILE", NULL, CFG_STRING, NULL, "",
                                "cost model of the automatic algorithm choice, written by "
                                "hmpi-tune (empty: a generic cluster's defaults; read once)"},

@@ -56,7 +56,8 @@ struct hmpi__sched {
     int nonblocking;    /* post msgs with MPI_Isend/Irecv instead of starting reqs */
     MPI_Status *status; /* [cap_reqs], so that waiting allocates nothing */
     int nbufs, cap_bufs;
-    void **bufs; /* scratch and pack buffers */
+    void **bufs;      /* scratch and pack buffers */
+    size_t buf_bytes; /* their sum */
     int ntypes, cap_types;
     MPI_Datatype *types; /* derived datatypes the messages and steps use */
     int nafter, cap_after;
@@ -198,13 +199,14 @@ static int add_step(hmpi__sched *s, const step *st)
     return MPI_SUCCESS;
 }
 
-static int keep_buffer(hmpi__sched *s, void *buf)
+static int keep_buffer(hmpi__sched *s, void *buf, size_t bytes)
 {
     if (reserve((void **)&s->bufs, &s->cap_bufs, s->nbufs, sizeof(void *))) {
         free(buf);
         return -1;
     }
     s->bufs[s->nbufs++] = buf;
+    s->buf_bytes += bytes;
     return 0;
 }
 
@@ -274,7 +276,7 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
     st.kind = STEP_PACK;
     st.bytes = (size_t)packsize;
     st.pack = malloc(st.bytes ? st.bytes : 1);
-    if (!st.pack || keep_buffer(s, st.pack))
+    if (!st.pack || keep_buffer(s, st.pack, st.bytes))
         return MPI_ERR_NO_MEM;
     return add_step(s, &st);
 }
@@ -378,7 +380,7 @@ void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type)
     MPI_Type_get_true_extent(type, &true_lb, &true_extent);
     size_t bytes = count > 0 ? (size_t)true_extent + (size_t)(count - 1) * (size_t)extent : 1;
     char *base = malloc(bytes ? bytes : 1);
-    if (!base || keep_buffer(s, base))
+    if (!base || keep_buffer(s, base, bytes))
         return NULL;
     return base - true_lb; /* so that the type's first byte lands on the buffer */
 }
@@ -386,9 +388,14 @@ void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type)
 void *hmpi__sched_alloc(hmpi__sched *s, size_t bytes)
 {
     void *p = calloc(1, bytes ? bytes : 1);
-    if (!p || keep_buffer(s, p))
+    if (!p || keep_buffer(s, p, bytes))
         return NULL;
     return p;
+}
+
+size_t hmpi__sched_bytes(const hmpi__sched *s)
+{
+    return s->buf_bytes;
 }
 
 int hmpi__sched_call(hmpi__sched *s, hmpi__sched_fn fn, void *arg)

@@ -55,6 +55,8 @@ void *hmpi__sched_scratch(hmpi__sched *s, int count, MPI_Datatype type);
 /* bytes of zeroed memory owned by the schedule, for its steps' arguments
  * (NULL: no memory). */
 void *hmpi__sched_alloc(hmpi__sched *s, size_t bytes);
+/* The bytes of memory the schedule owns (scratch, pack buffers, steps' arguments). */
+size_t hmpi__sched_bytes(const hmpi__sched *s);
 
 /* A local step that may have to wait for another process without a message
  * (a flag in the node's shared memory): fn(arg, &done) does its work and
