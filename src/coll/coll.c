@@ -1,11 +1,13 @@
 /* Collective entry points: validation, algorithm choice, private traffic
  * context, and the persistent / nonblocking / blocking forms of each. */
 #include "coll/coll.h"
+
 #include "coll/cache.h"
 #include "coll/select.h"
 #include "core/config.h"
 #include "core/op.h"
 #include "core/pmpi.h"
+#include <limits.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +242,31 @@ double hmpi__coll_block_bytes(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return bytes > 0 ? (double)bytes : 0;
 }
 
+/* Does the call's largest buffer on any process span more than INT_MAX
+ * bytes? The same answer everywhere: from the agreed block size or the
+ * counts every process has (HMPI__ANY_SIZE); the other vector forms' rows
+ * all take any size. */
+static int spans_past_int(const hmpi__coll_args *a, int rank, int size)
+{
+    double blocks = 1, bytes;
+    switch (a->coll) {
+    case HMPI__ALLGATHERV:
+    case HMPI__REDUCE_SCATTER:
+        return mean_bytes(a->rcounts, size, a->rtype) * size > INT_MAX;
+    case HMPI__ALLTOALL:
+    case HMPI__ALLGATHER:
+    case HMPI__GATHER:
+    case HMPI__SCATTER:
+    case HMPI__REDUCE_SCATTER_BLOCK:
+        blocks = size;
+        break;
+    default:
+        break;
+    }
+    bytes = (double)block_bytes(a, rank);
+    return bytes * blocks > INT_MAX;
+}
+
 /* The collective, the root, the block size and the op must agree. */
 static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
 {
@@ -322,6 +349,17 @@ static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__col
 }
 
 /* Choose the algorithm and build its schedule into a request. */
+/* A builder's bare MPI error class, with a text naming the function. */
+static int described(int rc, const char *fn)
+{
+    char what[MPI_MAX_ERROR_STRING];
+    int klass, len;
+    if (MPI_Error_class(rc, &klass) != MPI_SUCCESS || klass != rc ||
+        MPI_Error_string(rc, what, &len) != MPI_SUCCESS)
+        return rc; /* a code of hmpi's, with its text already */
+    return hmpi__error_code(rc, fn, "its algorithm could not build the schedule: %s", what);
+}
+
 static int build_schedule(const hmpi__entry *e, const hmpi__coll_key *k, int persistent,
                           hmpi__coll_ctx *c, HMPI_Request *out)
 {
@@ -338,7 +376,7 @@ static int build_schedule(const hmpi__entry *e, const hmpi__coll_key *k, int per
         return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
     if (!moves_nothing(a, c->rank) && (rc = builder(c, a)) != MPI_SUCCESS) {
         hmpi__sched_free(c->s);
-        return rc;
+        return described(rc, e->fn);
     }
     return hmpi__request_create(c->s, persistent, e->comm, e->fn, out);
 }
@@ -376,6 +414,7 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
     MPI_Comm_rank(e->comm, &c.rank);
     MPI_Comm_size(e->comm, &c.size);
     c.commutative = commutative;
+    c.past_int = spans_past_int(a, c.rank, c.size);
     c.table = cl->table;
     hmpi__node_shape(c.table, &shape);
     c.nodes = shape.nodes, c.largest = shape.largest, c.smallest = shape.smallest;

@@ -56,6 +56,7 @@ typedef struct hmpi__coll_ctx {
     int tag;       /* this operation's own tag */
     int rank, size;
     int commutative;
+    int past_int; /* the call's largest buffer spans more than INT_MAX bytes (HMPI__ANY_SIZE) */
     hmpi__loctable *table; /* locality of comm's ranks (hierarchical algorithms) */
     int nodes;             /* nodes the ranks live on (1 when unknown) */
     int largest, smallest; /* the most and fewest ranks on one node */

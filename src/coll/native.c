@@ -196,8 +196,7 @@ static int avoid_mpich_in_place(hmpi__coll_ctx *c, hmpi__coll_args *k)
         if (!copy)
             return MPI_ERR_NO_MEM;
         if (hi > lo)
-            TRY(hmpi__sched_copy(c->s, (char *)k->recvbuf + lo, (int)(hi - lo), MPI_BYTE, copy,
-                                 (int)(hi - lo), MPI_BYTE));
+            TRY(hmpi__sched_copy_bytes(c->s, (char *)k->recvbuf + lo, copy, (size_t)(hi - lo)));
         k->sendbuf = copy - lo; /* the receive buffer's layout over the copy */
         k->scounts = k->rcounts, k->sdispls = k->rdispls;
         k->stype = k->rtype, k->stypes = k->rtypes;

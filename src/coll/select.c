@@ -95,6 +95,8 @@ int hmpi__coll_has_algorithm(int coll, int alg)
 
 static int eligible(const row *r, const hmpi__coll_ctx *c)
 {
+    if (c->past_int && !(r->needs & HMPI__ANY_SIZE))
+        return 0;
     if ((r->needs & HMPI__NEEDS_COMMUTATIVE) && !c->commutative)
         return 0;
     if ((r->needs & HMPI__NEEDS_SEGMENT) && !c->shm_usable)
@@ -121,6 +123,13 @@ static int forced(const char *fn, const hmpi__coll_args *a, int alg, const hmpi_
                                 "over several nodes, a barrier, bcast, or reduce or allreduce "
                                 "with a commutative 'op'",
                                 algorithm_name(alg));
+    if (c->past_int && !(rows[i].needs & HMPI__ANY_SIZE)) { /* the library takes it */
+        if (c->rank == 0)
+            hmpi__verbose("%s: algorithm '%s' takes buffers of at most INT_MAX bytes: the MPI "
+                          "library's %s instead",
+                          fn, algorithm_name(alg), hmpi__coll_name(a->coll));
+        i = find_row(a->coll, HMPI__ALG_NATIVE);
+    }
     if (!eligible(&rows[i], c))
         return hmpi__error_code(MPI_ERR_OP, fn, "algorithm '%s' needs a commutative 'op'%s",
                                 algorithm_name(alg),

@@ -168,13 +168,10 @@ static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__co
     }
     if (!any)
         return MPI_SUCCESS;
-    if (hi - lo > INT_MAX)
-        return MPI_ERR_COUNT;
-    char *copy_of = hmpi__sched_scratch(c->s, (int)(hi - lo), MPI_BYTE);
+    char *copy_of = hmpi__sched_alloc(c->s, (size_t)(hi - lo));
     if (!copy_of)
         return MPI_ERR_NO_MEM;
-    TRY(hmpi__sched_copy(c->s, (char *)a->recvbuf + lo, (int)(hi - lo), MPI_BYTE, copy_of,
-                         (int)(hi - lo), MPI_BYTE));
+    TRY(hmpi__sched_copy_bytes(c->s, (char *)a->recvbuf + lo, copy_of, (size_t)(hi - lo)));
     src->sendbuf = copy_of - lo; /* the same displacements address the copy */
     return MPI_SUCCESS;
 }

@@ -259,6 +259,13 @@ int hmpi__type_is_contiguous(MPI_Datatype type, int count, size_t *bytes)
            type_is_in_order(type);
 }
 
+int hmpi__sched_copy_bytes(hmpi__sched *s, const void *src, void *dst, size_t bytes)
+{
+    step st = {STEP_MEMCPY, src, dst, 0, 0, MPI_BYTE, MPI_BYTE, MPI_OP_NULL, 0, NULL, NULL};
+    st.bytes = bytes;
+    return bytes && src != dst ? add_step(s, &st) : MPI_SUCCESS;
+}
+
 int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
                      int dcount, MPI_Datatype dtype)
 {

@@ -29,6 +29,8 @@ int hmpi__sched_next_request(const hmpi__sched *s);
 /* dst = src (count elements of each type; same type signature) */
 int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype stype, void *dst,
                      int dcount, MPI_Datatype dtype);
+/* dst = src, bytes of them (any number: spans past 2 GiB) */
+int hmpi__sched_copy_bytes(hmpi__sched *s, const void *src, void *dst, size_t bytes);
 /* Pack count elements of type at src into the bytes at packed (MPI_Pack),
  * and the reverse. Packed data travels as MPI_PACKED. */
 int hmpi__sched_pack(hmpi__sched *s, const void *src, int count, MPI_Datatype type, void *packed,

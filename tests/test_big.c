@@ -1,0 +1,291 @@
+/* Buffers past 2 GiB (2^31 bytes) at 2 ranks: every call the MPI library
+ * accepts (each count an int, spans and totals past INT_MAX bytes), hmpi
+ * accepts and computes exactly, in place and not, blocking and persistent.
+ * Results are checked element by element against what the call must give
+ * (a formula of the sender, the part and the index), so that no reference
+ * copy doubles the memory. Sized to fit CI: about 4.5 GB a rank at most.
+ *
+ *   test_big [PART_BYTES [CASE ...]]   (default 1.1e9: two parts make 2.2 GB;
+ *                                       every case) */
+#include "testutil.h"
+
+#include <stdint.h>
+
+static int rank, size;
+static long part;       /* elements (int32) of one rank's part */
+static int32_t *big[2]; /* two buffers of size parts, made once (their pages fault once) */
+
+/* The element i of the part for rank `to` that rank `from` contributes. */
+static int32_t value(int from, int to, long i)
+{
+    return (int32_t)((from << 24) | (to << 16) | (int)(i & 0xffff));
+}
+
+/* Buffer k of the two, of n <= size * part elements. */
+static int32_t *ints(int k, long n)
+{
+    CHECK(n <= size * part);
+    return big[k];
+}
+
+/* The first wrong element of parts [0, size) against expected(j, i), or -1. */
+static long first_wrong(const int32_t *buf, int (*from)(int j), int (*to)(int j))
+{
+    for (int j = 0; j < size; j++)
+        for (long i = 0; i < part; i++)
+            if (buf[(long)j * part + i] != value(from(j), to(j), i))
+                return (long)j * part + i;
+    return -1;
+}
+
+static int me(int j)
+{
+    (void)j;
+    return rank;
+}
+
+static int each(int j)
+{
+    return j;
+}
+
+static void fill_parts(int32_t *buf, int (*from)(int j), int (*to)(int j))
+{
+    for (int j = 0; j < size; j++)
+        for (long i = 0; i < part; i++)
+            buf[(long)j * part + i] = value(from(j), to(j), i);
+}
+
+/* Blocking, or persistent (init, start, wait, free). */
+typedef enum { BLOCKING, PERSISTENT } form;
+
+static void run(form f, int rc, HMPI_Request *req)
+{
+    CHECK_MPI(rc);
+    if (f == PERSISTENT) {
+        CHECK_MPI(HMPI_Start(req));
+        CHECK_MPI(HMPI_Wait(req, MPI_STATUS_IGNORE));
+        CHECK_MPI(HMPI_Request_free(req));
+    }
+}
+
+/* Alltoall: part j of rank r goes to rank j. In place the receive buffer
+ * (2 parts, past 2 GiB) is also the send buffer. */
+static void alltoall(int in_place, form f)
+{
+    int32_t *recv = ints(0, size * part), *send = in_place ? NULL : ints(1, size * part);
+    HMPI_Request req;
+    fill_parts(in_place ? recv : send, me, each);
+    const void *sb = in_place ? MPI_IN_PLACE : send;
+    int cnt = (int)part;
+    run(f,
+        f == BLOCKING ? HMPI_Alltoall(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD)
+                      : HMPI_Alltoall_init(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T,
+                                           MPI_COMM_WORLD, MPI_INFO_NULL, &req),
+        &req);
+    CHECK_INT(first_wrong(recv, each, me), -1);
+}
+
+/* Alltoallv in place, the parts in reverse order in the buffer. */
+static void alltoallv_in_place(void)
+{
+    int32_t *recv = ints(0, size * part);
+    int *counts = malloc(sizeof(int) * (size_t)size), *displs = malloc(sizeof(int) * (size_t)size);
+    MPI_Datatype whole; /* one part: displacements count in parts */
+    MPI_Type_contiguous((int)part, MPI_INT32_T, &whole);
+    MPI_Type_commit(&whole);
+    for (int j = 0; j < size; j++) {
+        counts[j] = 1;
+        displs[j] = size - 1 - j;
+    }
+    for (int j = 0; j < size; j++) /* part for rank j at slot size-1-j */
+        for (long i = 0; i < part; i++)
+            recv[(long)(size - 1 - j) * part + i] = value(rank, j, i);
+    CHECK_MPI(HMPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, recv, counts, displs,
+                             whole, MPI_COMM_WORLD));
+    for (int j = 0; j < size; j++) /* part from rank j at slot size-1-j */
+        for (long i = 0; i < part; i++)
+            if (recv[(long)(size - 1 - j) * part + i] != value(j, rank, i))
+                CHECK_INT(recv[(long)(size - 1 - j) * part + i], value(j, rank, i));
+    MPI_Type_free(&whole);
+    free(counts);
+    free(displs);
+}
+
+/* Allgather: every rank's part to every rank (receive buffer past 2 GiB). */
+static void allgather(int in_place, form f)
+{
+    int32_t *recv = ints(0, size * part), *send = in_place ? NULL : ints(1, part);
+    HMPI_Request req;
+    int cnt = (int)part;
+    for (long i = 0; i < part; i++)
+        (in_place ? recv + rank * part : send)[i] = value(rank, 0, i);
+    const void *sb = in_place ? MPI_IN_PLACE : send;
+    run(f,
+        f == BLOCKING ? HMPI_Allgather(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD)
+                      : HMPI_Allgather_init(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T,
+                                            MPI_COMM_WORLD, MPI_INFO_NULL, &req),
+        &req);
+    for (int j = 0; j < size; j++)
+        for (long i = 0; i < part; i++)
+            if (recv[(long)j * part + i] != value(j, 0, i))
+                CHECK_INT(recv[(long)j * part + i], value(j, 0, i));
+}
+
+/* Allreduce (sum) of a vector past 2 GiB: element i of rank r is r + (i & 7). */
+static void allreduce(int in_place, form f)
+{
+    long n = size * part;
+    int32_t *recv = ints(0, n), *send = in_place ? NULL : ints(1, n);
+    HMPI_Request req;
+    for (long i = 0; i < n; i++)
+        (in_place ? recv : send)[i] = rank + (int32_t)(i & 7);
+    const void *sb = in_place ? MPI_IN_PLACE : send;
+    run(f,
+        f == BLOCKING ? HMPI_Allreduce(sb, recv, (int)n, MPI_INT32_T, MPI_SUM, MPI_COMM_WORLD)
+                      : HMPI_Allreduce_init(sb, recv, (int)n, MPI_INT32_T, MPI_SUM, MPI_COMM_WORLD,
+                                            MPI_INFO_NULL, &req),
+        &req);
+    for (long i = 0; i < n; i++)
+        if (recv[i] != size * (size - 1) / 2 + size * (int32_t)(i & 7))
+            CHECK_INT(recv[i], size * (size - 1) / 2 + size * (int32_t)(i & 7));
+}
+
+/* Reduce_scatter_block (sum): the input past 2 GiB, each rank's block a part. */
+static void reduce_scatter_block(int in_place)
+{
+    int32_t *send = ints(0, size * part), *recv = in_place ? send : ints(1, part);
+    fill_parts(send, me, each);
+    CHECK_MPI(HMPI_Reduce_scatter_block(in_place ? MPI_IN_PLACE : send, recv, (int)part,
+                                        MPI_INT32_T, MPI_SUM, MPI_COMM_WORLD));
+    for (long i = 0; i < part; i++) { /* sum over r of value(r, rank, i) */
+        int32_t want = 0;
+        for (int r = 0; r < size; r++)
+            want += value(r, rank, i);
+        if (recv[i] != want)
+            CHECK_INT(recv[i], want);
+    }
+}
+
+/* Bcast of a buffer past 2 GiB from the last rank. */
+static void bcast(void)
+{
+    long n = size * part;
+    int32_t *buf = ints(0, n);
+    for (long i = 0; i < n; i++)
+        buf[i] = rank == size - 1 ? value(rank, 1, i) : 0;
+    CHECK_MPI(HMPI_Bcast(buf, (int)n, MPI_INT32_T, size - 1, MPI_COMM_WORLD));
+    for (long i = 0; i < n; i++)
+        if (buf[i] != value(size - 1, 1, i))
+            CHECK_INT(buf[i], value(size - 1, 1, i));
+}
+
+static void alltoall_in_place(void)
+{
+    alltoall(1, BLOCKING);
+}
+static void alltoall_init_in_place(void)
+{
+    alltoall(1, PERSISTENT);
+}
+static void alltoall_blocking(void)
+{
+    alltoall(0, BLOCKING);
+}
+static void allgather_in_place(void)
+{
+    allgather(1, BLOCKING);
+}
+static void allgather_init(void)
+{
+    allgather(0, PERSISTENT);
+}
+static void allreduce_in_place(void)
+{
+    allreduce(1, BLOCKING);
+}
+static void allreduce_init(void)
+{
+    allreduce(0, PERSISTENT);
+}
+static void reduce_scatter_block_in_place(void)
+{
+    reduce_scatter_block(1);
+}
+static void reduce_scatter_block_blocking(void)
+{
+    reduce_scatter_block(0);
+}
+
+/* A forced algorithm: taken (linear, ring: any size) or, where it takes
+ * at most INT_MAX bytes (bruck), the library's collective instead. */
+static void forced(const char *setting, const char *alg, void (*call)(void))
+{
+    setenv(setting, alg, 1);
+    call();
+    unsetenv(setting);
+}
+static void alltoall_linear_in_place(void)
+{
+    forced("HMPI_ALLTOALL_ALGORITHM", "linear", alltoall_in_place);
+}
+static void alltoall_bruck(void)
+{
+    forced("HMPI_ALLTOALL_ALGORITHM", "bruck", alltoall_blocking);
+}
+static void allgather_ring_in_place(void)
+{
+    forced("HMPI_ALLGATHER_ALGORITHM", "ring", allgather_in_place);
+}
+
+static const struct {
+    const char *name;
+    void (*run)(void);
+} cases[] = {
+    {"alltoall-in-place", alltoall_in_place},
+    {"alltoall_init-in-place", alltoall_init_in_place},
+    {"alltoall", alltoall_blocking},
+    {"alltoall-linear-in-place", alltoall_linear_in_place},
+    {"alltoall-bruck", alltoall_bruck},
+    {"alltoallv-in-place", alltoallv_in_place},
+    {"allgather-in-place", allgather_in_place},
+    {"allgather_init", allgather_init},
+    {"allgather-ring-in-place", allgather_ring_in_place},
+    {"allreduce-in-place", allreduce_in_place},
+    {"allreduce_init", allreduce_init},
+    {"reduce_scatter_block-in-place", reduce_scatter_block_in_place},
+    {"reduce_scatter_block", reduce_scatter_block_blocking},
+    {"bcast", bcast},
+};
+
+/* Is case `name` among the program's arguments (none: every case)? */
+static int wanted(const char *name, int argc, char **argv)
+{
+    for (int k = 2; k < argc; k++)
+        if (strcmp(argv[k], name) == 0)
+            return 1;
+    return argc <= 2;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    part = (long)((argc > 1 ? atof(argv[1]) : 1.1e9) / sizeof(int32_t));
+    CHECK(part <= 0x7fffffffL && (long)size * part <= 0x7fffffffL); /* every count an int */
+    for (int k = 0; k < 2; k++)
+        CHECK((big[k] = malloc(sizeof(int32_t) * (size_t)(size * part))) != NULL);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        if (wanted(cases[k].name, argc, argv)) {
+            MPI_Barrier(MPI_COMM_WORLD);
+            if (rank == 0 && getenv("HMPI_TEST_VERBOSE"))
+                printf("test_big: %.1f s: %s\n", MPI_Wtime(), cases[k].name);
+            cases[k].run();
+        }
+    free(big[0]);
+    free(big[1]);
+    test_done("big buffers");
+    MPI_Finalize();
+    return 0;
+}
