@@ -174,6 +174,26 @@ static void schedule_info(void)
     CHECK_MPI(HMPI_Request_free(&req));
 }
 
+/* Without HMPI_CHECK, processes that disagree meet the MPI library's error
+ * on hmpi's private communicator (named after the user's): it is reported
+ * on the user's communicator, naming it, with HMPI_CHECK suggested. */
+static void mismatch_unchecked(void)
+{
+    enum { N = 1000 };
+    int *buf = calloc(N, sizeof(int));
+    setenv("HMPI_BCAST_ALGORITHM", "linear", 1); /* every message from the root */
+    int rc = HMPI_Bcast(buf, rank == 0 ? N : 10, MPI_INT, 0, MPI_COMM_WORLD);
+    unsetenv("HMPI_BCAST_ALGORITHM");
+    if (rank == 0)
+        CHECK_MPI(rc);
+    else {
+        expect_error(rc, MPI_ERR_TRUNCATE, "HMPI_Bcast", "on communicator MPI_COMM_WORLD failed");
+        expect_error(rc, MPI_ERR_TRUNCATE, "HMPI_Bcast", "HMPI_CHECK=1");
+    }
+    free(buf);
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
 /* HMPI_CHECK=1: inconsistent calls fail on every process, and the
  * communicator stays usable afterwards. */
 static void mismatch_errors(void)
@@ -196,6 +216,13 @@ static void mismatch_errors(void)
     rc = HMPI_Gather(in, rank == size - 1 ? -1 : 1, MPI_INT, out, 1, MPI_INT, 0, MPI_COMM_WORLD);
     CHECK(rc != MPI_SUCCESS);
     CHECK(req == HMPI_REQUEST_NULL);
+    /* different collectives: named, with a process of each */
+    rc = rank == 0 ? HMPI_Bcast(in, 1, MPI_INT, 0, MPI_COMM_WORLD)
+                   : HMPI_Allreduce(in, out, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    expect_error(rc, MPI_ERR_ARG, rank == 0 ? "HMPI_Bcast" : "HMPI_Allreduce",
+                 "the collective differs across the communicator's");
+    expect_error(rc, MPI_ERR_ARG, rank == 0 ? "HMPI_Bcast" : "HMPI_Allreduce",
+                 ": bcast at rank 0, allreduce at rank 1");
     /* still usable */
     CHECK_MPI(HMPI_Allreduce(in, out, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
     CHECK_INT(out[0], size * (size - 1) / 2);
@@ -215,6 +242,8 @@ int main(int argc, char **argv)
         op_type_errors();
         request_errors();
         schedule_info();
+        if (size >= 2)
+            mismatch_unchecked();
     }
     test_done("collective errors");
     MPI_Finalize();

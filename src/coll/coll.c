@@ -267,6 +267,11 @@ static int spans_past_int(const hmpi__coll_args *a, int rank, int size)
     return bytes * blocks > INT_MAX;
 }
 
+static const char *coll_value_name(long value)
+{
+    return value >= 0 && value < HMPI__NCOLLS ? hmpi__coll_name((int)value) : NULL;
+}
+
 /* The collective, the root, the block size and the op must agree. */
 static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
 {
@@ -275,12 +280,12 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
     long bytes;
     MPI_Comm_rank(e->comm, &rank);
     bytes = block_bytes(a, rank);
-    items[0] = (hmpi__agree_item){a->coll, "collective", MPI_ERR_ARG};
-    items[1] = (hmpi__agree_item){is_rooted(a->coll) ? a->root : 0, "root", MPI_ERR_ROOT};
-    items[2] =
-        (hmpi__agree_item){bytes >= 0 ? bytes : HMPI__NO_VALUE, "bytes per block", MPI_ERR_ARG};
+    items[0] = (hmpi__agree_item){a->coll, "collective", MPI_ERR_ARG, coll_value_name};
+    items[1] = (hmpi__agree_item){is_rooted(a->coll) ? a->root : 0, "root", MPI_ERR_ROOT, NULL};
+    items[2] = (hmpi__agree_item){bytes >= 0 ? bytes : HMPI__NO_VALUE, "bytes per block",
+                                  MPI_ERR_ARG, NULL};
     items[3] =
-        (hmpi__agree_item){is_reduction(a->coll) ? hmpi__op_id(a->op) : 0, "op", MPI_ERR_ARG};
+        (hmpi__agree_item){is_reduction(a->coll) ? hmpi__op_id(a->op) : 0, "op", MPI_ERR_ARG, NULL};
     return 4;
 }
 

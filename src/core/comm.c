@@ -4,6 +4,7 @@
 #include "core/finalize.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,6 +247,20 @@ int hmpi__comm_count_use(MPI_Comm comm)
 
 /* ---- private traffic ----------------------------------------------------- */
 
+/* The private duplicate of comm: named after it ("hmpi:MPI_COMM_WORLD"), so
+ * that what the library prints of it points to the user's communicator, and
+ * returning its errors, so that hmpi reports them on comm. */
+static void dress_private(MPI_Comm comm, MPI_Comm d)
+{
+    char name[MPI_MAX_OBJECT_NAME], named[MPI_MAX_OBJECT_NAME];
+    int len = 0;
+    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
+    if (MPI_Comm_get_name(comm, name, &len) != MPI_SUCCESS || len == 0)
+        snprintf(name, sizeof name, "(unnamed)");
+    snprintf(named, sizeof named, "hmpi:%s", name);
+    MPI_Comm_set_name(d, named);
+}
+
 /* comm's context, with its private duplicate made (collective the first time). */
 static int private_ctx(MPI_Comm comm, comm_ctx **out)
 {
@@ -260,6 +275,7 @@ static int private_ctx(MPI_Comm comm, comm_ctx **out)
         making_private_dup = 0;
         if (rc != MPI_SUCCESS)
             return rc;
+        dress_private(comm, d);
         MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
         pthread_mutex_lock(&c->lock);
         c->tag_ub = flag ? *ub : 32767;

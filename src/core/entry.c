@@ -3,6 +3,8 @@
 #include "core/config.h"
 #include "core/pmpi.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int hmpi__allreduce_range(MPI_Comm comm, int n, const long *mine, long *lo, long *hi)
@@ -44,6 +46,44 @@ int hmpi__check_enabled_in(uint64_t stamp)
     return hmpi__config_number_in(HMPI__CFG_CHECK, stamp);
 }
 
+/* An item's value, named when it has names. */
+static void value_text(const hmpi__agree_item *item, long value, char *out, size_t size)
+{
+    const char *name = item->name ? item->name(value) : NULL;
+    if (name)
+        snprintf(out, size, "%s", name);
+    else
+        snprintf(out, size, "%ld", value);
+}
+
+/* The error of an item that differs: its least and greatest values, and
+ * the first process giving each (one more allreduce; every process gets
+ * here alike). */
+static int disagreement(MPI_Comm comm, const char *fn, const hmpi__agree_item *item)
+{
+    struct {
+        long value;
+        int rank;
+    } ends[2];
+    char least[64], most[64];
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int none = item->value == HMPI__NO_VALUE; /* no opinion: neither end */
+    ends[0].value = none ? LONG_MAX : item->value;
+    ends[1].value = none ? LONG_MAX : -item->value; /* the greatest as the least */
+    ends[0].rank = ends[1].rank = rank;
+    int rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, ends, 2, MPI_LONG_INT, MPI_MINLOC, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    value_text(item, ends[0].value, least, sizeof least);
+    value_text(item, -ends[1].value, most, sizeof most);
+    return hmpi__error_code(item->err_class, fn,
+                            "HMPI_CHECK: the %s differs across the communicator's %d processes: "
+                            "%s at rank %d, %s at rank %d (this is rank %d)",
+                            item->what, size, least, ends[0].rank, most, ends[1].rank, rank);
+}
+
 int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
                           const hmpi__agree_item *items)
 {
@@ -62,10 +102,7 @@ int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
                                 "HMPI_CHECK: another process passed invalid arguments");
     for (int i = 0; i < n; i++)
         if (lo[1 + i] != hi[1 + i])
-            return hmpi__error_code(items[i].err_class, fn,
-                                    "HMPI_CHECK: the %s differs across processes: %ld here, "
-                                    "from %ld to %ld over the communicator",
-                                    items[i].what, items[i].value, lo[1 + i], hi[1 + i]);
+            return disagreement(comm, fn, &items[i]);
     return MPI_SUCCESS;
 }
 

@@ -101,6 +101,7 @@ typedef struct hmpi__agree_item {
     long value;       /* HMPI__NO_VALUE: this process has no opinion */
     const char *what; /* "root", "collective", ... */
     int err_class;    /* class of the error when it differs */
+    const char *(*name)(long value); /* the value's name in messages (NULL: the number) */
 } hmpi__agree_item;
 
 #define HMPI__AGREE_MAX 8
@@ -109,7 +110,8 @@ typedef struct hmpi__agree_item {
  * its local checks (local_rc), and do the n <= HMPI__AGREE_MAX items agree
  * (the same items, in the same order, everywhere)? Returns local_rc when
  * it failed, else a code (not raised) when another process failed or an
- * item differs. Collective. */
+ * item differs, naming the least and the greatest value and a process of
+ * each. Collective. */
 int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
                           const hmpi__agree_item *items);
 

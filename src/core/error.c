@@ -108,6 +108,16 @@ static int code_for(int mpi_class, const char *message)
     return code;
 }
 
+int hmpi__error_is_own(int code)
+{
+    int own = 0;
+    pthread_mutex_lock(&error_lock);
+    for (struct cached_code *c = cache_head; c && !own; c = c->next)
+        own = c->code == code;
+    pthread_mutex_unlock(&error_lock);
+    return own;
+}
+
 static int make_code(int mpi_class, const char *fn, const char *fmt, va_list ap)
 {
     char body[MPI_MAX_ERROR_STRING], message[MPI_MAX_ERROR_STRING];

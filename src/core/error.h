@@ -15,6 +15,9 @@ int hmpi__error(MPI_Comm comm, int mpi_class, const char *fn, const char *fmt, .
 int hmpi__error_code(int mpi_class, const char *fn, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Is code one of those hmpi made (with its text), not the MPI library's? */
+int hmpi__error_is_own(int code);
+
 /* Re-raise a code obtained from an inner hmpi or MPI call through comm's
  * error handler; returns the code. */
 int hmpi__raise(MPI_Comm comm, int code);

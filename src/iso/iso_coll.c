@@ -548,10 +548,10 @@ static int agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MA
         MPI_Type_size(a->type, &size);
         bytes = (long)a->count * size;
     }
-    items[0] = (hmpi__agree_item){a->kind, "collective", MPI_ERR_ARG};
+    items[0] = (hmpi__agree_item){a->kind, "collective", MPI_ERR_ARG, NULL};
     items[1] = (hmpi__agree_item){hmpi__hash_int(a->n->hash), "neighbourhood fingerprint",
-                                  MPI_ERR_TOPOLOGY};
-    items[2] = (hmpi__agree_item){bytes, "bytes per block", MPI_ERR_ARG};
+                                  MPI_ERR_TOPOLOGY, NULL};
+    items[2] = (hmpi__agree_item){bytes, "bytes per block", MPI_ERR_ARG, NULL};
     return 3;
 }
 

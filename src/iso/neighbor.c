@@ -72,7 +72,7 @@ static int graph_check(const hmpi__entry *e)
 static int graph_agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AGREE_MAX])
 {
     const graph_args *ga = e->args;
-    items[0] = (hmpi__agree_item){ga->a.kind, "collective", MPI_ERR_ARG};
+    items[0] = (hmpi__agree_item){ga->a.kind, "collective", MPI_ERR_ARG, NULL};
     return 1;
 }
 

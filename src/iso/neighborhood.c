@@ -250,8 +250,8 @@ int hmpi__iso_cart_neighbors(MPI_Comm comm, const char *fn, hmpi__iso **out)
 static int check_same(MPI_Comm comm, const char *fn, const hmpi__iso *n)
 {
     hmpi__agree_item items[2] = {
-        {n->s, "number of offsets 's'", MPI_ERR_ARG},
-        {hmpi__hash_int(n->hash), "fingerprint of 'relative_coordinates'", MPI_ERR_ARG}};
+        {n->s, "number of offsets 's'", MPI_ERR_ARG, NULL},
+        {hmpi__hash_int(n->hash), "fingerprint of 'relative_coordinates'", MPI_ERR_ARG, NULL}};
     if (hmpi__check_agreement(comm, fn, MPI_SUCCESS, 2, items) == MPI_SUCCESS)
         return MPI_SUCCESS;
     return hmpi__error(comm, MPI_ERR_ARG, fn,

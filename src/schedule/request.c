@@ -1,6 +1,7 @@
 /* HMPI_Start/Wait/Test/Request_free: progress happens only inside these calls. */
 #include "schedule/request.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 int hmpi__request_create(hmpi__sched *s, int persistent, MPI_Comm comm, const char *name,
@@ -43,13 +44,34 @@ static void completed(HMPI_Request *request, MPI_Status *status)
     hmpi__request_empty_status(status);
 }
 
+/* An error of the MPI library met while running r's schedule (a message
+ * on hmpi's private communicator), told as r's function's on the user's
+ * communicator, with the likely cause when it is a message's: processes
+ * that called different collectives. */
+static int told(HMPI_Request r, int rc)
+{
+    char what[MPI_MAX_ERROR_STRING], name[MPI_MAX_OBJECT_NAME];
+    int len, klass;
+    if (rc == MPI_SUCCESS || hmpi__error_is_own(rc) || MPI_Error_class(rc, &klass) != MPI_SUCCESS)
+        return rc;
+    MPI_Error_string(rc, what, &len);
+    if (MPI_Comm_get_name(r->comm, name, &len) != MPI_SUCCESS || len == 0)
+        snprintf(name, sizeof name, "(unnamed)");
+    return hmpi__error_code(
+        klass, r->name, "a message of the collective on communicator %s failed: %s%s", name, what,
+        klass == MPI_ERR_TRUNCATE || klass == MPI_ERR_TYPE || klass == MPI_ERR_COUNT
+            ? " (did every process call the same collectives in the same "
+              "order? HMPI_CHECK=1 checks that they agree)"
+            : "");
+}
+
 int hmpi__request_start(HMPI_Request r, const char *fn)
 {
     if (r->active)
         return hmpi__error_code(MPI_ERR_REQUEST, fn, "argument 'request' (%s) is already active",
                                 r->name);
     r->active = 1;
-    return hmpi__sched_start(r->sched);
+    return told(r, hmpi__sched_start(r->sched));
 }
 
 int hmpi__request_wait(HMPI_Request *request, MPI_Status *status)
@@ -59,7 +81,7 @@ int hmpi__request_wait(HMPI_Request *request, MPI_Status *status)
         hmpi__request_empty_status(status);
         return MPI_SUCCESS;
     }
-    int rc = hmpi__sched_wait(r->sched);
+    int rc = told(r, hmpi__sched_wait(r->sched));
     if (rc == MPI_SUCCESS)
         completed(request, status);
     return rc;
@@ -75,7 +97,7 @@ int hmpi__request_test(HMPI_Request *request, int *flag, MPI_Status *status)
         return MPI_SUCCESS;
     }
     if ((rc = hmpi__sched_test(r->sched, &done)) != MPI_SUCCESS)
-        return rc;
+        return told(r, rc);
     *flag = done;
     if (done)
         completed(request, status);

@@ -598,15 +598,28 @@ static int wait_all(int n, MPI_Request *reqs, MPI_Status *status)
 #endif
 }
 
+/* A multiple completion's MPI_ERR_IN_STATUS: the first failed request's own error. */
+static int in_status(int rc, int n, const MPI_Status *status)
+{
+    int klass;
+    if (rc == MPI_SUCCESS || MPI_Error_class(rc, &klass) != MPI_SUCCESS ||
+        klass != MPI_ERR_IN_STATUS)
+        return rc;
+    for (int i = 0; i < n; i++)
+        if (status[i].MPI_ERROR != MPI_SUCCESS && status[i].MPI_ERROR != MPI_ERR_PENDING)
+            return status[i].MPI_ERROR;
+    return rc;
+}
+
 /* Have requests [from, to) completed? wait: block until they have. */
 static int complete(hmpi__sched *s, int from, int to, int wait, int *flag)
 {
     *flag = 1;
     if (to <= from)
         return MPI_SUCCESS;
-    if (wait)
-        return wait_all(to - from, &s->reqs[from], &s->status[from]);
-    return HMPI__MPI(Testall)(to - from, &s->reqs[from], flag, &s->status[from]);
+    int rc = wait ? wait_all(to - from, &s->reqs[from], &s->status[from])
+                  : HMPI__MPI(Testall)(to - from, &s->reqs[from], flag, &s->status[from]);
+    return in_status(rc, to - from, &s->status[from]);
 }
 
 /* Block until request `target` completes. A real MPI library progresses
