@@ -4,12 +4,12 @@
  * exchange their sums in rounds of a mixed radix, n = k_1 k_2 ... k_R: in
  * round r each node sends its sum to the k_r - 1 nodes whose index differs
  * from its own in digit r only, and receives theirs. The messages are
- * spread over the node's ranks, its ports: port q takes the offsets q + 1,
- * q + 1 + ports, ..., sends to the nodes that far ahead and receives from
- * the nodes that far behind, so that each rank pays the overhead of a few
- * messages only. The ports then combine what they got (recursive doubling
- * among them, then to the other ranks of the node), and every rank holds
- * the sum of k_1 ... k_r nodes.
+ * spread over the node's ranks, its ports: port q sends to the nodes q + 1,
+ * q + 1 + ports, ... ahead and takes the sums of the digits q, q + ports,
+ * ..., so that each rank pays the overhead of a few messages only. The
+ * ports then combine what they got (recursive doubling among them, then to
+ * the other ranks of the node), and every rank holds the sum of k_1 ... k_r
+ * nodes, the same bytes on every rank.
  *
  * With 16 ranks a node, 64 nodes take one round of 4 messages per rank:
  * two node steps and one network latency, where a tree over the nodes
@@ -150,27 +150,44 @@ static int node_at(const digit_round *r, int offset)
     return hmpi__nodes_lane_index(r->nd, me + (moved - digit) * r->stride);
 }
 
-/* Port q's exchange and its combination into buf (port 0 keeps the node's
- * own sum in, the others only what they received). */
+/* This node's digit in the round. */
+static int my_digit(const digit_round *r)
+{
+    return r->nd->my_index / r->stride % r->k;
+}
+
+/* Port q's exchange and its combination into buf. Each port sends the
+ * node's sum to the nodes q + 1, q + 1 + ports, ... ahead, to the port that
+ * takes its digit there: port q takes the sums of the digits d = q (mod
+ * ports), this node's own among them, and folds them in ascending digit
+ * order, so that every node of the group combines the same values in the
+ * same order and ends with the same bytes (floating point too; MPI's advice
+ * to implementors). */
 static int exchange(hmpi__coll_ctx *c, const digit_round *r, void *buf, int count,
                     MPI_Datatype type, MPI_Op op)
 {
-    int q = r->nd->my_local, messages = 0;
-    for (int o = q + 1; o < r->k; o += r->ports)
-        messages++;
-    void *slots = hmpi__sched_scratch(c->s, messages * count, type);
+    int q = r->nd->my_local, mine = my_digit(r), taken = 0;
+    for (int d = q; d < r->k; d += r->ports)
+        taken++;
+    char *slots = hmpi__sched_scratch(c->s, taken * count, type);
     if (!slots)
         return MPI_ERR_NO_MEM;
     TRY(hmpi__sched_round(c->s));
-    for (int o = q + 1, j = 0; o < r->k; o += r->ports, j++) {
-        TRY(coll_send(c, buf, count, type, hmpi__nodes_rank(r->nd, node_at(r, o), q)));
-        TRY(coll_recv(c, hmpi__block(slots, j, count, type), count, type,
-                      hmpi__nodes_rank(r->nd, node_at(r, -o), q)));
+    if (mine % r->ports == q) /* the own sum: the round's copies come before its messages */
+        TRY(hmpi__sched_copy(c->s, buf, count, type,
+                             hmpi__block(slots, mine / r->ports, count, type), count, type));
+    for (int o = q + 1; o < r->k; o += r->ports)
+        TRY(coll_send(c, buf, count, type,
+                      hmpi__nodes_rank(r->nd, node_at(r, o), mine % r->ports)));
+    for (int d = q, j = 0; d < r->k; d += r->ports, j++) {
+        int behind = ((mine - d) % r->k + r->k) % r->k; /* the sender's offset to this node */
+        if (d != mine)
+            TRY(coll_recv(c, hmpi__block(slots, j, count, type), count, type,
+                          hmpi__nodes_rank(r->nd, node_at(r, d - mine), (behind - 1) % r->ports)));
     }
     TRY(hmpi__sched_round(c->s));
-    if (q > 0)
-        TRY(hmpi__sched_copy(c->s, slots, count, type, buf, count, type));
-    for (int j = q > 0 ? 1 : 0; j < messages; j++)
+    TRY(hmpi__sched_copy(c->s, slots, count, type, buf, count, type));
+    for (int j = 1; j < taken; j++)
         TRY(hmpi__sched_reduce(c->s, hmpi__block(slots, j, count, type), buf, count, type, op));
     return MPI_SUCCESS;
 }

@@ -1,0 +1,199 @@
+/* Every allreduce algorithm, forced and auto, blocking and persistent,
+ * gives every rank the same bytes (MPI's advice to implementors): random
+ * doubles of mixed magnitudes (so that the order of the additions shows in
+ * the last bits) under MPI_SUM, MPI_MAX, MPI_MIN, a commutative user op and
+ * a non-commutative one (2 x 2 matrix products), at several counts; and the
+ * predefined reductions of integers equal the library's.
+ *
+ *   test_identical [ROUNDS]   (default 3: three random vectors per case) */
+#include "testutil.h"
+
+#include <stdint.h>
+
+static int rank, size;
+
+static const char *const algorithms[] = {"auto", "native",    "recursive_doubling", "hierarchical",
+                                         "ring", "multilane", "multiport",          "shm"};
+enum { NALGS = sizeof algorithms / sizeof *algorithms };
+
+static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len; i++)
+        ((double *)inout)[i] += ((const double *)in)[i];
+}
+
+/* inout = in x inout, 2 x 2 matrices (4 doubles each): associative, not
+ * commutative. */
+static void matmul(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    const double *a = in;
+    double *b = inout;
+    for (int m = 0; m < *len; m++, a += 4, b += 4) {
+        double r[4] = {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+                       a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]};
+        memcpy(b, r, sizeof r);
+    }
+}
+
+/* Random doubles from 1e-6 to 1e6 in magnitude, either sign. */
+static void fill(double *v, int n, unsigned *seed)
+{
+    for (int i = 0; i < n; i++) {
+        double x = (double)rand_r(seed) / RAND_MAX - 0.5;
+        int e = rand_r(seed) % 13 - 6;
+        for (; e > 0; e--)
+            x *= 10;
+        for (; e < 0; e++)
+            x /= 10;
+        v[i] = x;
+    }
+}
+
+/* Do all ranks hold the same n bytes at v? */
+static int same_everywhere(const void *v, size_t n)
+{
+    char *root = malloc(n ? n : 1);
+    memcpy(root, v, n);
+    MPI_Bcast(root, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+    int differs = memcmp(root, v, n) != 0, any;
+    MPI_Allreduce(&differs, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    free(root);
+    return !any;
+}
+
+typedef struct op_case {
+    const char *name;
+    MPI_Op op;
+    MPI_Datatype type; /* MPI_DOUBLE, or the 2 x 2 matrix */
+    int doubles;       /* per element */
+} op_case;
+
+/* One allreduce with algorithm alg (blocking or persistent); 0 when the
+ * algorithm cannot take the call (MPI_ERR_OP: the op is not commutative;
+ * MPI_ERR_ARG: no shared memory), alike on every rank. */
+static int allreduce(const char *alg, int persistent, const double *in, double *out, int count,
+                     const op_case *o)
+{
+    int rc, klass;
+    if (!persistent) {
+        setenv("HMPI_ALLREDUCE_ALGORITHM", alg, 1);
+        rc = HMPI_Allreduce(in, out, count, o->type, o->op, MPI_COMM_WORLD);
+        unsetenv("HMPI_ALLREDUCE_ALGORITHM");
+    } else {
+        HMPI_Request req;
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "hmpi_allreduce_algorithm", alg);
+        rc = HMPI_Allreduce_init(in, out, count, o->type, o->op, MPI_COMM_WORLD, info, &req);
+        MPI_Info_free(&info);
+        if (rc == MPI_SUCCESS) {
+            for (int k = 0; k < 2; k++) { /* started twice: the same result */
+                CHECK_MPI(HMPI_Start(&req));
+                CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+            }
+            CHECK_MPI(HMPI_Request_free(&req));
+        }
+    }
+    if (rc == MPI_SUCCESS)
+        return 1;
+    HMPI_Error_class(rc, &klass);
+    CHECK(klass == MPI_ERR_OP || klass == MPI_ERR_ARG);
+    return 0;
+}
+
+static void report(const char *alg, int persistent, const op_case *o, int count)
+{
+    if (rank == 0)
+        fprintf(stderr, "test_identical: %s %s, %s of %d: ranks differ\n", alg,
+                persistent ? "persistent" : "blocking", o->name, count);
+}
+
+static void floating(int rounds)
+{
+    static const int counts[] = {1, 3, 64, 1000, 20011};
+    MPI_Datatype mat;
+    MPI_Op usum, umat;
+    MPI_Type_contiguous(4, MPI_DOUBLE, &mat);
+    MPI_Type_commit(&mat);
+    MPI_Op_create(user_sum, 1, &usum);
+    MPI_Op_create(matmul, 0, &umat);
+    const op_case ops[] = {{"MPI_SUM", MPI_SUM, MPI_DOUBLE, 1},
+                           {"MPI_MAX", MPI_MAX, MPI_DOUBLE, 1},
+                           {"MPI_MIN", MPI_MIN, MPI_DOUBLE, 1},
+                           {"user sum (commutative)", usum, MPI_DOUBLE, 1},
+                           {"matrix product (not commutative)", umat, mat, 4}};
+    unsigned seed = 12345u + 7919u * (unsigned)rank;
+    int taken = 0, cases = 0, bad = 0;
+    for (size_t c = 0; c < sizeof counts / sizeof *counts; c++)
+        for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+            int n = counts[c] * ops[o].doubles;
+            double *in = malloc(sizeof(double) * (size_t)n),
+                   *out = malloc(sizeof(double) * (size_t)n);
+            for (int r = 0; r < rounds; r++) {
+                fill(in, n, &seed);
+                for (int a = 0; a < NALGS; a++)
+                    for (int persistent = 0; persistent < 2; persistent++) {
+                        memset(out, 0, sizeof(double) * (size_t)n);
+                        cases++;
+                        if (!allreduce(algorithms[a], persistent, in, out, counts[c], &ops[o]))
+                            continue;
+                        taken++;
+                        if (!same_everywhere(out, sizeof(double) * (size_t)n)) {
+                            report(algorithms[a], persistent, &ops[o], counts[c]);
+                            bad++;
+                        }
+                    }
+            }
+            free(in);
+            free(out);
+        }
+    CHECK_INT(bad, 0);
+    CHECK(taken > cases / 2);
+    MPI_Op_free(&usum);
+    MPI_Op_free(&umat);
+    MPI_Type_free(&mat);
+}
+
+/* Integers: every algorithm's result equals the library's exactly (int8
+ * sums wrap as C's do; a library whose local reductions saturate is caught
+ * by its own algorithms' result, not by hmpi's). */
+static void integers(void)
+{
+    enum { N = 4099 };
+    int32_t in[N], out[N], ref[N];
+    const op_case ops[] = {{"MPI_SUM", MPI_SUM, MPI_INT32_T, 1},
+                           {"MPI_MAX", MPI_MAX, MPI_INT32_T, 1},
+                           {"MPI_BXOR", MPI_BXOR, MPI_INT32_T, 1}};
+    unsigned seed = 99u + (unsigned)rank;
+    for (int i = 0; i < N; i++)
+        in[i] = rand_r(&seed) % 2001 - 1000;
+    for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+        MPI_Allreduce(in, ref, N, MPI_INT32_T, ops[o].op, MPI_COMM_WORLD);
+        for (int a = 0; a < NALGS; a++) {
+            int rc;
+            setenv("HMPI_ALLREDUCE_ALGORITHM", algorithms[a], 1);
+            rc = HMPI_Allreduce(in, out, N, MPI_INT32_T, ops[o].op, MPI_COMM_WORLD);
+            unsetenv("HMPI_ALLREDUCE_ALGORITHM");
+            if (rc != MPI_SUCCESS)
+                continue; /* (shm without shared memory) */
+            for (int i = 0; i < N; i++)
+                if (out[i] != ref[i])
+                    CHECK_INT(out[i], ref[i]);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    floating(argc > 1 ? atoi(argv[1]) : 3);
+    integers();
+    test_done("identical results");
+    MPI_Finalize();
+    return 0;
+}
