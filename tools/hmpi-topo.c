@@ -289,6 +289,22 @@ static void print_devices(MPI_Comm world)
     MPI_Comm_free(&leaders);
 }
 
+/* Where the local reductions come from, and the case users meet. */
+static void print_local_reductions(void)
+{
+    char library[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(library, &len);
+    library[strcspn(library, "\n,")] = '\0';
+    printf("local reductions\n"
+           "    from the MPI library (%s: MPI_Reduce_local, its op components),\n"
+           "    but for sums of 8- and 16-bit integers, which hmpi computes itself:\n"
+           "    Open MPI 4.1's op/avx saturates them from 16 bytes on (100 + 100 = 127\n"
+           "    in MPI_INT8_T); for the library's own collectives, --mca op ^avx\n"
+           "    (OMPI_MCA_op=^avx) (doc/collectives.md, \"Local reductions\")\n\n",
+           library);
+}
+
 /* Every setting of the registry, like ompi_info; 1 if a value is invalid. */
 static int print_config(void)
 {
@@ -305,6 +321,7 @@ static int print_config(void)
                v.allowed, v.default_value, v.value, v.source, v.valid ? "" : " INVALID");
         bad |= !v.valid;
     }
+    print_local_reductions();
     return bad;
 }
 

@@ -13,6 +13,7 @@
 #include "core/error.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The standard's type classes, as bits. */
 enum {
@@ -238,4 +239,42 @@ int hmpi__op_check(const char *fn, MPI_Op op, MPI_Datatype type)
                                 o->name, len > 0 ? type_name : "unnamed");
     return hmpi__error_code(MPI_ERR_OP, fn, "argument 'op' (%s) is not defined on datatype %s",
                             o->name, len > 0 ? type_name : "(unnamed)");
+}
+
+/* ---- local reductions --------------------------------------------------- */
+
+/* The width in bytes of a predefined integer type of 8 or 16 bits; 0 else. */
+static int small_integer_width(MPI_Datatype type)
+{
+    static const MPI_Datatype eight[] = {MPI_INT8_T,        MPI_UINT8_T, MPI_SIGNED_CHAR,
+                                         MPI_UNSIGNED_CHAR, MPI_CHAR,    MPI_BYTE};
+    static const MPI_Datatype sixteen[] = {MPI_INT16_T, MPI_UINT16_T, MPI_SHORT,
+                                           MPI_UNSIGNED_SHORT};
+    for (size_t i = 0; i < sizeof eight / sizeof *eight; i++)
+        if (type == eight[i])
+            return 1;
+    for (size_t i = 0; i < sizeof sixteen / sizeof *sixteen; i++)
+        if (type == sixteen[i])
+            return 2;
+    return 0;
+}
+
+int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
+{
+    int width = op == MPI_SUM ? small_integer_width(type) : 0;
+    if (width == 1) {
+        const uint8_t *a = in;
+        uint8_t *b = inout;
+        for (int i = 0; i < count; i++)
+            b[i] = (uint8_t)(a[i] + b[i]);
+        return MPI_SUCCESS;
+    }
+    if (width == 2) {
+        const uint16_t *a = in;
+        uint16_t *b = inout;
+        for (int i = 0; i < count; i++)
+            b[i] = (uint16_t)(a[i] + b[i]);
+        return MPI_SUCCESS;
+    }
+    return MPI_Reduce_local(in, inout, count, type, op);
 }

@@ -15,4 +15,11 @@ int hmpi__op_check(const char *fn, MPI_Op op, MPI_Datatype type);
  * across processes. */
 int hmpi__op_id(MPI_Op op);
 
+/* inout = in op inout, as MPI_Reduce_local. Sums of 8- and 16-bit integers
+ * are hmpi's own (wrapping, as two's complement and MPI do): Debian's Open
+ * MPI 4.1 op/avx saturates them from 16 bytes on (100 + 100 = 127 in
+ * MPI_INT8_T), where its own collectives, which reduce in other pieces,
+ * meet it at other sizes (doc/collectives.md, "Local reductions"). */
+int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
+
 #endif

@@ -1,6 +1,7 @@
 /* Schedule engine: rounds of local steps and persistent requests. */
 #include "schedule/schedule.h"
 #include "core/config.h"
+#include "core/op.h"
 #include "core/pmpi.h"
 #include "util/backoff.h"
 
@@ -453,7 +454,7 @@ static int run_step(const step *st, int *done)
                           MPI_COMM_SELF);
     }
     default:
-        return MPI_Reduce_local(st->src, st->dst, st->scount, st->stype, st->op);
+        return hmpi__reduce_local(st->src, st->dst, st->scount, st->stype, st->op);
     }
 }
 

@@ -1,6 +1,7 @@
 /* The node's shared memory (see shm.h). */
 #include "core/comm.h"
 #include "core/config.h"
+#include "core/op.h"
 #include "core/pmpi.h"
 #include "shm/shm_internal.h"
 #include "util/backoff.h"
@@ -350,7 +351,7 @@ static int combine(const step *st, uint64_t v, void *inout)
 {
     memcpy(inout, input_of(st, st->first + st->n - 1, v), st->bytes);
     for (int r = st->first + st->n - 2; r >= st->first; r--) {
-        int rc = MPI_Reduce_local(input_of(st, r, v), inout, st->count, st->type, st->mop);
+        int rc = hmpi__reduce_local(input_of(st, r, v), inout, st->count, st->type, st->mop);
         if (rc != MPI_SUCCESS)
             return rc;
     }
