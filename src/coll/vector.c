@@ -146,7 +146,9 @@ int hmpi__allgather_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 }
 
 /* In place, the parts to send are those of the receive side: copy the span
- * they cover to scratch first, and send from there. */
+ * the other processes' parts cover to scratch first, and send from there
+ * (the process's own part stays where it is: at 2 processes, half of the
+ * buffer is copied). */
 static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__coll_args *src)
 {
     MPI_Aint lo = 0, hi = 0;
@@ -157,7 +159,7 @@ static int in_place_source(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__co
     for (int r = 0; r < c->size; r++) {
         part q = recv_part(a, r);
         MPI_Aint tlb, textent, begin, end;
-        if (q.count == 0)
+        if (q.count == 0 || r == c->rank)
             continue;
         MPI_Type_get_true_extent(q.type, &tlb, &textent);
         begin = (q.buf - (char *)a->recvbuf) + tlb;

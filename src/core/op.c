@@ -259,22 +259,25 @@ static int small_integer_width(MPI_Datatype type)
     return 0;
 }
 
+/* inout[i] += in[i] in count elements of the unsigned type T, wrapping. */
+#define WRAPPING_SUM(T, in, inout, count)                                                          \
+    do {                                                                                           \
+        const T *a_ = (in);                                                                        \
+        T *b_ = (inout);                                                                           \
+        for (int i_ = 0; i_ < (count); i_++)                                                       \
+            b_[i_] = (T)(a_[i_] + b_[i_]);                                                         \
+    } while (0)
+
 int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
 {
-    int width = op == MPI_SUM ? small_integer_width(type) : 0;
-    if (width == 1) {
-        const uint8_t *a = in;
-        uint8_t *b = inout;
-        for (int i = 0; i < count; i++)
-            b[i] = (uint8_t)(a[i] + b[i]);
+    switch (op == MPI_SUM ? small_integer_width(type) : 0) {
+    case 1:
+        WRAPPING_SUM(uint8_t, in, inout, count);
         return MPI_SUCCESS;
-    }
-    if (width == 2) {
-        const uint16_t *a = in;
-        uint16_t *b = inout;
-        for (int i = 0; i < count; i++)
-            b[i] = (uint16_t)(a[i] + b[i]);
+    case 2:
+        WRAPPING_SUM(uint16_t, in, inout, count);
         return MPI_SUCCESS;
+    default:
+        return MPI_Reduce_local(in, inout, count, type, op);
     }
-    return MPI_Reduce_local(in, inout, count, type, op);
 }

@@ -92,14 +92,23 @@ int HMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char 
     return MPI_SUCCESS;
 }
 
+/* comm is not MPI_COMM_NULL and the output argument `name` is given:
+ * MPI_SUCCESS, else the error, raised. */
+static int usable(MPI_Comm comm, const char *fn, const void *out, const char *name)
+{
+    if (comm == MPI_COMM_NULL)
+        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
+    if (!out)
+        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument '%s' is NULL", name);
+    return MPI_SUCCESS;
+}
+
 int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level)
 {
     static const char fn[] = "HMPI_Comm_level";
-    int size;
-    if (comm == MPI_COMM_NULL)
-        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
-    if (!level)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'level' is NULL");
+    int size, rc;
+    if ((rc = usable(comm, fn, level, "level")) != MPI_SUCCESS)
+        return rc;
     MPI_Comm_size(comm, &size);
     if (i < 0 || i >= size || j < 0 || j >= size)
         return hmpi__error(comm, MPI_ERR_RANK, fn,
@@ -119,10 +128,8 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
 {
     static const char fn[] = "HMPI_Get_hw_resource_types";
     int rc;
-    if (comm == MPI_COMM_NULL)
-        return hmpi__error(comm, MPI_ERR_COMM, fn, "argument 'comm' is MPI_COMM_NULL");
-    if (!ntypes)
-        return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'ntypes' is NULL");
+    if ((rc = usable(comm, fn, ntypes, "ntypes")) != MPI_SUCCESS)
+        return rc;
     if (maxtypes < 0)
         return hmpi__error(comm, MPI_ERR_ARG, fn, "argument 'maxtypes' (%d) is negative", maxtypes);
     if (maxtypes > 0 && !types)

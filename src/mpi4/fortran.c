@@ -342,25 +342,20 @@ static void some(some_fn fn, MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *ou
     set_ierr(ierr, rc);
 }
 
-HMPI_API void F_ENTRY(waitsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
-                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr);
-HMPI_API void F_ENTRY(waitsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
-                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr)
-{
-    some(MPI_Waitsome, incount, requests, outcount, indices, statuses, ierr);
-}
-F_ALIASES(waitsome, (MPI_Fint * incount, MPI_Fint *requests, MPI_Fint *outcount, MPI_Fint *indices,
-                     MPI_Fint *statuses, MPI_Fint *ierr))
+/* MPI_Waitsome and MPI_Testsome's Fortran entries (name: waitsome, ...). */
+#define F_SOME(name, call)                                                                         \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * incount, MPI_Fint * requests, MPI_Fint * outcount,      \
+                                MPI_Fint * indices, MPI_Fint * statuses, MPI_Fint * ierr);         \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * incount, MPI_Fint * requests, MPI_Fint * outcount,      \
+                                MPI_Fint * indices, MPI_Fint * statuses, MPI_Fint * ierr)          \
+    {                                                                                              \
+        some(call, incount, requests, outcount, indices, statuses, ierr);                          \
+    }                                                                                              \
+    F_ALIASES(name, (MPI_Fint * incount, MPI_Fint * requests, MPI_Fint * outcount,                 \
+                     MPI_Fint * indices, MPI_Fint * statuses, MPI_Fint * ierr))
 
-HMPI_API void F_ENTRY(testsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
-                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr);
-HMPI_API void F_ENTRY(testsome)(MPI_Fint *incount, MPI_Fint *requests, MPI_Fint *outcount,
-                                MPI_Fint *indices, MPI_Fint *statuses, MPI_Fint *ierr)
-{
-    some(MPI_Testsome, incount, requests, outcount, indices, statuses, ierr);
-}
-F_ALIASES(testsome, (MPI_Fint * incount, MPI_Fint *requests, MPI_Fint *outcount, MPI_Fint *indices,
-                     MPI_Fint *statuses, MPI_Fint *ierr))
+F_SOME(waitsome, MPI_Waitsome)
+F_SOME(testsome, MPI_Testsome)
 
 /* ---- communicators ---------------------------------------------------------- */
 
