@@ -127,16 +127,26 @@ static void arrays_free(f_arrays *a)
 
 /* ---- single requests ------------------------------------------------------ */
 
-HMPI_API void F_ENTRY(start)(MPI_Fint *request, MPI_Fint *ierr);
-HMPI_API void F_ENTRY(start)(MPI_Fint *request, MPI_Fint *ierr)
+/* One request handed to call and written back (freed: MPI_REQUEST_NULL). */
+static void one_request(int (*call)(MPI_Request *), MPI_Fint *request, MPI_Fint *ierr)
 {
     MPI_Request r = MPI_Request_f2c(*request);
-    int rc = MPI_Start(&r);
+    int rc = call(&r);
     if (rc == MPI_SUCCESS)
         *request = MPI_Request_c2f(r);
     set_ierr(ierr, rc);
 }
-F_ALIASES(start, (MPI_Fint * request, MPI_Fint *ierr))
+
+/* MPI_Start and MPI_Request_free's Fortran entries (name: start, ...). */
+#define F_ONE_REQUEST(name, call)                                                                  \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * request, MPI_Fint * ierr);                              \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * request, MPI_Fint * ierr)                               \
+    {                                                                                              \
+        one_request(call, request, ierr);                                                          \
+    }                                                                                              \
+    F_ALIASES(name, (MPI_Fint * request, MPI_Fint * ierr))
+
+F_ONE_REQUEST(start, MPI_Start)
 
 HMPI_API void F_ENTRY(wait)(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr);
 HMPI_API void F_ENTRY(wait)(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr)
@@ -189,16 +199,7 @@ HMPI_API void F_ENTRY(request_get_status)(MPI_Fint *request, hmpi_flogical *flag
 F_ALIASES(request_get_status,
           (MPI_Fint * request, hmpi_flogical *flag, MPI_Fint *status, MPI_Fint *ierr))
 
-HMPI_API void F_ENTRY(request_free)(MPI_Fint *request, MPI_Fint *ierr);
-HMPI_API void F_ENTRY(request_free)(MPI_Fint *request, MPI_Fint *ierr)
-{
-    MPI_Request r = MPI_Request_f2c(*request);
-    int rc = MPI_Request_free(&r);
-    if (rc == MPI_SUCCESS)
-        *request = MPI_Request_c2f(MPI_REQUEST_NULL);
-    set_ierr(ierr, rc);
-}
-F_ALIASES(request_free, (MPI_Fint * request, MPI_Fint *ierr))
+F_ONE_REQUEST(request_free, MPI_Request_free)
 
 HMPI_API void F_ENTRY(cancel)(MPI_Fint *request, MPI_Fint *ierr);
 HMPI_API void F_ENTRY(cancel)(MPI_Fint *request, MPI_Fint *ierr)

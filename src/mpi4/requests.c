@@ -318,32 +318,36 @@ HMPI_API int MPI_Wait(MPI_Request *request, MPI_Status *status)
     return MPI_SUCCESS;
 }
 
+/* Advance p; *flag: it has completed. Errors raised on its communicator. */
+static int advance(hmpi__proxy *p, int *flag)
+{
+    int rc = progress(p);
+    if (rc != MPI_SUCCESS)
+        return hmpi__raise(comm_of(p), rc);
+    *flag = !running(p);
+    return MPI_SUCCESS;
+}
+
 HMPI_API int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
     hmpi__proxy *p = proxy_of(request);
-    int rc;
     if (!p)
         return PMPI_Test(request, flag, status);
-    if ((rc = progress(p)) != MPI_SUCCESS)
-        return hmpi__raise(comm_of(p), rc);
-    *flag = !running(p);
-    if (*flag)
+    int rc = advance(p, flag);
+    if (rc == MPI_SUCCESS && *flag)
         report(p, request, status);
-    return MPI_SUCCESS;
+    return rc;
 }
 
 HMPI_API int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
     hmpi__proxy *p = proxy_of(&request);
-    int rc;
     if (!p)
         return PMPI_Request_get_status(request, flag, status);
-    if ((rc = progress(p)) != MPI_SUCCESS)
-        return hmpi__raise(comm_of(p), rc);
-    *flag = !running(p);
-    if (*flag)
+    int rc = advance(p, flag);
+    if (rc == MPI_SUCCESS && *flag)
         hmpi__request_empty_status(status);
-    return MPI_SUCCESS;
+    return rc;
 }
 
 HMPI_API int MPI_Request_free(MPI_Request *request)
