@@ -109,21 +109,31 @@ static void run(form f, int rc, HMPI_Request *req)
     }
 }
 
+/* Alltoall and allgather (the same signature), a part per block. */
+typedef int (*exchange_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+typedef int (*exchange_init_fn)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
+                                MPI_Comm, MPI_Info, HMPI_Request *);
+
+static void exchange(form f, exchange_fn blocking, exchange_init_fn init, const void *sb,
+                     void *recv)
+{
+    HMPI_Request req;
+    int cnt = (int)part;
+    run(f,
+        f == BLOCKING ? blocking(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD)
+                      : init(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD,
+                             MPI_INFO_NULL, &req),
+        &req);
+}
+
 /* Alltoall: part j of rank r goes to rank j. In place the receive buffer
  * (2 parts, past 2 GiB) is also the send buffer. */
 static void alltoall(int in_place, form f)
 {
     int32_t *recv = ints(0, size * part), *send = in_place ? NULL : ints(1, size * part);
-    HMPI_Request req;
     for (int j = 0; j < size; j++)
         fill(part_at(in_place ? recv : send, j), part, value, rank, j);
-    const void *sb = in_place ? MPI_IN_PLACE : send;
-    int cnt = (int)part;
-    run(f,
-        f == BLOCKING ? HMPI_Alltoall(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD)
-                      : HMPI_Alltoall_init(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T,
-                                           MPI_COMM_WORLD, MPI_INFO_NULL, &req),
-        &req);
+    exchange(f, HMPI_Alltoall, HMPI_Alltoall_init, in_place ? MPI_IN_PLACE : send, recv);
     for (int j = 0; j < size; j++)
         expect(part_at(recv, j), part, value, j, rank);
 }
@@ -155,15 +165,8 @@ static void alltoallv_in_place(void)
 static void allgather(int in_place, form f)
 {
     int32_t *recv = ints(0, size * part), *send = in_place ? NULL : ints(1, part);
-    HMPI_Request req;
-    int cnt = (int)part;
     fill(in_place ? part_at(recv, rank) : send, part, value, rank, 0);
-    const void *sb = in_place ? MPI_IN_PLACE : send;
-    run(f,
-        f == BLOCKING ? HMPI_Allgather(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T, MPI_COMM_WORLD)
-                      : HMPI_Allgather_init(sb, cnt, MPI_INT32_T, recv, cnt, MPI_INT32_T,
-                                            MPI_COMM_WORLD, MPI_INFO_NULL, &req),
-        &req);
+    exchange(f, HMPI_Allgather, HMPI_Allgather_init, in_place ? MPI_IN_PLACE : send, recv);
     for (int j = 0; j < size; j++)
         expect(part_at(recv, j), part, value, j, 0);
 }
