@@ -58,4 +58,14 @@ static inline void *hmpi__calloc(size_t n, size_t size)
 }
 #define HMPI__ALLOC(type, n) ((type *)hmpi__calloc((size_t)(n), sizeof(type)))
 
+/* free() each of n pointers: a structure's arrays, released together. */
+static inline void hmpi__free_all(void *const *ptrs, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(ptrs[i]);
+}
+#define HMPI__FREE_ALL(...)                                                                        \
+    hmpi__free_all((void *const[]){__VA_ARGS__},                                                   \
+                   (int)(sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *)))
+
 #endif /* HMPI_INTERNAL_H */

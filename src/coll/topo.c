@@ -212,16 +212,8 @@ static void number(tree *tr, int n)
 
 static void free_tree(tree *tr)
 {
-    free(tr->children);
-    free(tr->first_child);
-    free(tr->next_sibling);
-    free(tr->last_child);
-    free(tr->pos);
-    free(tr->span);
-    free(tr->pre);
-    free(tr->gfirst);
-    free(tr->gmember);
-    free(tr->glevel);
+    HMPI__FREE_ALL(tr->children, tr->first_child, tr->next_sibling, tr->last_child, tr->pos,
+                   tr->span, tr->pre, tr->gfirst, tr->gmember, tr->glevel);
 }
 
 /* The tree of comm rooted at root: all of it, and as seen from c->rank. */

@@ -11,15 +11,8 @@ static pthread_mutex_t commloc_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void table_free(hmpi__loctable *t)
 {
-    if (!t)
-        return;
-    free(t->len);
-    free(t->id);
-    free(t->kind);
-    free(t->node);
-    free(t->order);
-    free(t->machine);
-    free(t);
+    if (t)
+        HMPI__FREE_ALL(t->len, t->id, t->kind, t->node, t->order, t->machine, t);
 }
 
 static hmpi__loctable *table_alloc(int n, int depth)

@@ -90,31 +90,34 @@ static int *narrowed_array(narrowed *w, int n)
     return a;
 }
 
-/* counts[0..n) or displs[0..n) as ints (NULL stays NULL). */
-static int narrow_counts(narrowed *w, const MPI_Count *c, int n, int **out)
+/* counts[0..n) (c) or displs[0..n) (d) as ints (NULL stays NULL): a count
+ * past INT_MAX, or a displacement out of int's range, marks w too large. */
+static int narrow_array(narrowed *w, const MPI_Count *c, const MPI_Aint *d, int n, int **out)
 {
     int *a = *out = NULL;
-    if (c && !(a = narrowed_array(w, n)))
+    if ((c || d) && !(a = narrowed_array(w, n)))
         return MPI_ERR_NO_MEM;
     for (int i = 0; c && i < n; i++) {
         w->too_large |= c[i] > INT_MAX;
         a[i] = narrow(c[i]);
     }
+    for (int i = 0; d && i < n; i++) {
+        int outside = d[i] > INT_MAX || d[i] < INT_MIN;
+        w->too_large |= outside;
+        a[i] = outside ? 0 : (int)d[i];
+    }
     *out = a;
     return MPI_SUCCESS;
 }
 
+static int narrow_counts(narrowed *w, const MPI_Count *c, int n, int **out)
+{
+    return narrow_array(w, c, NULL, n, out);
+}
+
 static int narrow_displs(narrowed *w, const MPI_Aint *d, int n, int **out)
 {
-    int *a = *out = NULL;
-    if (d && !(a = narrowed_array(w, n)))
-        return MPI_ERR_NO_MEM;
-    for (int i = 0; d && i < n; i++) {
-        w->too_large |= d[i] > INT_MAX || d[i] < INT_MIN;
-        a[i] = d[i] > INT_MAX || d[i] < INT_MIN ? 0 : (int)d[i];
-    }
-    *out = a;
-    return MPI_SUCCESS;
+    return narrow_array(w, NULL, d, n, out);
 }
 
 static void narrowed_free(narrowed *w)

@@ -128,15 +128,8 @@ void hmpi__sched_free(hmpi__sched *s)
         free(s->bufs[i]);
     for (int i = 0; i < s->ntypes; i++)
         MPI_Type_free(&s->types[i]);
-    free(s->types);
-    free(s->after);
-    free(s->rounds);
-    free(s->steps);
-    free(s->reqs);
-    free(s->msgs);
-    free(s->status);
-    free(s->bufs);
-    free(s);
+    HMPI__FREE_ALL(s->types, s->after, s->rounds, s->steps, s->reqs, s->msgs, s->status, s->bufs,
+                   s);
 }
 
 /* A new empty round at the end; NULL: no memory. */

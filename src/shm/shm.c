@@ -441,43 +441,42 @@ int hmpi__shm_op_begin(hmpi__sched *s, hmpi__shm_chan *ch, hmpi__shm_op **out)
     return hmpi__sched_call(s, begin, op);
 }
 
+/* A step that moves bytes between `local` (src or dst) and a place in a slot. */
+static int move_step(hmpi__sched *s, hmpi__shm_op *op, int kind, int gen, int flag_rank, int rank,
+                     size_t offset, const void *src, void *dst, size_t bytes)
+{
+    step st = {.op = op, .kind = kind, .gen = gen, .rank = rank, .flag_rank = flag_rank};
+    st.offset = offset, st.bytes = bytes, st.src = src, st.dst = dst;
+    return bytes ? add(s, &st) : MPI_SUCCESS;
+}
+
+/* A step that raises one of this rank's flags (PUBLISH, ACK) to gen. */
+static int flag_step(hmpi__sched *s, hmpi__shm_op *op, int kind, int gen)
+{
+    step st = {.op = op, .kind = kind, .gen = gen};
+    return add(s, &st);
+}
+
 int hmpi__shm_put(hmpi__sched *s, hmpi__shm_op *op, int gen, const void *src, size_t bytes,
                   int rank, size_t offset)
 {
-    step st = {.op = op,
-               .kind = PUT,
-               .gen = gen,
-               .rank = rank,
-               .offset = offset,
-               .bytes = bytes,
-               .src = src};
-    return bytes ? add(s, &st) : MPI_SUCCESS;
+    return move_step(s, op, PUT, gen, rank, rank, offset, src, NULL, bytes);
 }
 
 int hmpi__shm_publish(hmpi__sched *s, hmpi__shm_op *op, int gen)
 {
-    step st = {.op = op, .kind = PUBLISH, .gen = gen};
-    return add(s, &st);
+    return flag_step(s, op, PUBLISH, gen);
 }
 
 int hmpi__shm_ack(hmpi__sched *s, hmpi__shm_op *op, int gen)
 {
-    step st = {.op = op, .kind = ACK, .gen = gen};
-    return add(s, &st);
+    return flag_step(s, op, ACK, gen);
 }
 
 int hmpi__shm_get_from(hmpi__sched *s, hmpi__shm_op *op, int gen, int flag_rank, int rank,
                        size_t offset, void *dst, size_t bytes)
 {
-    step st = {.op = op,
-               .kind = GET,
-               .gen = gen,
-               .rank = rank,
-               .flag_rank = flag_rank,
-               .offset = offset,
-               .bytes = bytes,
-               .dst = dst};
-    return bytes ? add(s, &st) : MPI_SUCCESS;
+    return move_step(s, op, GET, gen, flag_rank, rank, offset, NULL, dst, bytes);
 }
 
 int hmpi__shm_wait(hmpi__sched *s, hmpi__shm_op *op, int gen, int first, int n)

@@ -27,21 +27,12 @@ enum { LOCAL_OK, LOCAL_BAD_DEGREE, LOCAL_BAD_RANK, LOCAL_BAD_INFO };
 
 static void lists_free(lists *L)
 {
-    free(L->info);
-    free(L->vertex);
-    free(L->slot_rank);
-    free(L->counts);
-    free(L->displs);
-    free(L->all);
+    HMPI__FREE_ALL(L->info, L->vertex, L->slot_rank, L->counts, L->displs, L->all);
 }
 
 static void symmetric_free(symmetric *S)
 {
-    free(S->u);
-    free(S->v);
-    free(S->w);
-    free(S->index);
-    free(S->edges);
+    HMPI__FREE_ALL(S->u, S->v, S->w, S->index, S->edges);
 }
 
 /* Identity positions and list sizes from everyone's (degree, reorder, bad). */
