@@ -116,6 +116,19 @@ static int served_ranks(const groups *g, int L, int j, int below)
     return n;
 }
 
+/* At least the most bytes a leader holds (2 n D blocks of B bytes): the
+ * largest group's size times the most ranks a leader serves. The same on
+ * every process; O(groups). */
+static double most_held(const groups *g, int L, double B)
+{
+    int n = 0, D = 0;
+    for (int i = 0; i < g->n; i++)
+        n = group_size(g, i) > n ? group_size(g, i) : n;
+    for (int j = 0; j < L; j++)
+        D = served_ranks(g, L, j, g->n) > D ? served_ranks(g, L, j, g->n) : D;
+    return 2.0 * n * D * B;
+}
+
 /* The plan of one exchange, as this process sees it. */
 typedef struct plan {
     const int *order;
@@ -309,7 +322,12 @@ int hmpi__alltoall_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(find_groups(c, order, &g));
     if (g.n == 0) /* one group, or every process alone: nothing to combine */
         return hmpi__alltoall_pairwise(c, a);
-    int rc = run(c, a, order, &g, leaders_per_group(c, a, &g));
+    int L = leaders_per_group(c, a, &g), tsize, rc;
+    MPI_Type_size(a->rtype, &tsize);
+    /* a leader's buffers are addressed by int byte counts: past that, the
+     * pairwise exchange (any size), alike on every process */
+    rc = most_held(&g, L, (double)a->rcount * tsize) > INT_MAX ? hmpi__alltoall_pairwise(c, a)
+                                                               : run(c, a, order, &g, L);
     free(g.first);
     return rc;
 }
