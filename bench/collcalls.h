@@ -349,7 +349,9 @@ typedef struct bench_options {
     const char *label, *csv;
 } bench_options;
 
-static inline void parse_options(int argc, char **argv, bench_options *o)
+/* The options into o; the index of the first argument not taken (--help,
+ * an unknown option, an option without its value), or 0. */
+static inline int parse_options(int argc, char **argv, bench_options *o)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--colls") == 0 && i + 1 < argc)
@@ -366,7 +368,28 @@ static inline void parse_options(int argc, char **argv, bench_options *o)
             o->csv = argv[++i];
         else if (strcmp(argv[i], "--sync") == 0 && i + 1 < argc)
             bench_sync = strcmp(argv[++i], "barrier") == 0 ? BENCH_SYNC_BARRIER : BENCH_SYNC_AUTO;
+        else
+            return i;
     }
+    return 0;
+}
+
+/* After parse_options: 0 to go on; else rank 0 printed the usage (and what
+ * it did not take), and the program exits with the code returned (after
+ * MPI_Finalize): 0 for --help, 2 for anything else. */
+static inline int bench_usage(int bad, char **argv, const char *synopsis)
+{
+    int rank;
+    if (!bad)
+        return 0;
+    int help = strcmp(argv[bad], "--help") == 0 || strcmp(argv[bad], "-h") == 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        if (!help)
+            fprintf(stderr, "%s: unknown option or missing value: %s\n", argv[0], argv[bad]);
+        fprintf(help ? stdout : stderr, "usage: mpiexec -n RANKS %s %s\n", argv[0], synopsis);
+    }
+    return help ? 0 : 2;
 }
 
 #endif
