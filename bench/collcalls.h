@@ -374,14 +374,14 @@ static inline int parse_options(int argc, char **argv, bench_options *o)
     return 0;
 }
 
-/* After parse_options: 0 to go on; else rank 0 printed the usage (and what
- * it did not take), and the program exits with the code returned (after
- * MPI_Finalize): 0 for --help, 2 for anything else. */
-static inline int bench_usage(int bad, char **argv, const char *synopsis)
+/* parse_options, and the usage where it stopped: -1 to go on; else rank 0
+ * printed the usage (and what was not taken), MPI is finalized, and the
+ * program returns the code: 0 for --help, 2 for anything else. */
+static inline int bench_parse(int argc, char **argv, bench_options *o, const char *synopsis)
 {
-    int rank;
+    int rank, bad = parse_options(argc, argv, o);
     if (!bad)
-        return 0;
+        return -1;
     int help = strcmp(argv[bad], "--help") == 0 || strcmp(argv[bad], "-h") == 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0) {
@@ -389,6 +389,7 @@ static inline int bench_usage(int bad, char **argv, const char *synopsis)
             fprintf(stderr, "%s: unknown option or missing value: %s\n", argv[0], argv[bad]);
         fprintf(help ? stdout : stderr, "usage: mpiexec -n RANKS %s %s\n", argv[0], synopsis);
     }
+    MPI_Finalize();
     return help ? 0 : 2;
 }
 

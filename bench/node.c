@@ -87,14 +87,11 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int bad = parse_options(argc, argv, &o);
-    if (bad) {
-        int code = bench_usage(bad, argv,
-                               "[--colls bcast,allreduce] [--sizes 8,8192] [--reps 300] "
-                               "[--algorithms] [--label NAME] [--csv FILE] [--sync barrier]");
-        MPI_Finalize();
+    int code = bench_parse(argc, argv, &o,
+                           "[--colls bcast,allreduce] [--sizes 8,8192] [--reps 300] "
+                           "[--algorithms] [--label NAME] [--csv FILE] [--sync barrier]");
+    if (code >= 0)
         return code;
-    }
     if (!o.ncolls)
         for (o.ncolls = 0; o.ncolls < NCOLL; o.ncolls++)
             o.colls[o.ncolls] = order[o.ncolls];

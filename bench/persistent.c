@@ -203,14 +203,11 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int bad = parse_options(argc, argv, &o);
-    if (bad) {
-        int code = bench_usage(bad, argv,
-                               "[--colls bcast,allreduce] [--sizes 4,1024] [--reps N] "
-                               "[--algorithms]");
-        MPI_Finalize();
+    int code = bench_parse(argc, argv, &o,
+                           "[--colls bcast,allreduce] [--sizes 4,1024] [--reps N] "
+                           "[--algorithms]");
+    if (code >= 0)
         return code;
-    }
     if (!o.ncolls)
         for (o.ncolls = 0; o.ncolls < NCOLL; o.ncolls++)
             o.colls[o.ncolls] = o.ncolls;

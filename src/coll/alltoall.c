@@ -239,9 +239,7 @@ static int run(hmpi__coll_ctx *c, const hmpi__coll_args *a, const int *order, co
         if (order[q.first + j] == c->rank)
             q.lead = j;
     if (q.lead >= 0) {
-        size_t D = (size_t)(q.D = served_ranks(g, L, q.lead, g->n));
-        if (2.0 * q.n * D * q.B > INT_MAX)
-            return MPI_ERR_COUNT; /* a leader's buffers must stay addressable by int counts */
+        size_t D = (size_t)(q.D = served_ranks(g, L, q.lead, g->n)); /* (int: most_held) */
         if (!(q.held = hmpi__sched_scratch(c->s, (int)(2 * q.n * D * q.B), MPI_BYTE)))
             return MPI_ERR_NO_MEM;
         q.got = q.held + q.n * D * q.B;
