@@ -100,9 +100,10 @@ HMPI__COLL_ALGORITHMS(HMPI__DECLARE_ROW)
 
 /* Reduce count elements of input over a binomial tree rooted at tree_root,
  * in rank order when tree_root is 0; *result: the subtree's combination
- * (the whole at tree_root), input itself or scratch of the schedule. */
+ * (the whole at tree_root), input itself, scratch of the schedule or, at
+ * tree_root, out (non-NULL: a buffer for the whole, not input). */
 int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
-                               MPI_Op op, int tree_root, const void **result);
+                               MPI_Op op, int tree_root, void *out, const void **result);
 /* Steps on any tree, given this process's parent (-1 at the root) and its
  * children in sending order. Down: receive buf from the parent, send it to
  * the children, all at once or (one_per_round) one per round so that large
@@ -170,8 +171,9 @@ int hmpi__coll_outer_level(const hmpi__coll_ctx *c);
  * its link among i messages. */
 double hmpi__cost_tree(const hmpi__coll_ctx *c, int level, int n, double bytes);
 /* A binomial tree over all ranks that takes one child per round (hmpi's
- * binomial reduce): ceil(log2 p) rounds of one message, those between
- * nodes on the network (nodes in rank order: the near ones inside). */
+ * binomial reduce): ceil(log2 p) rounds of one message and its
+ * combination, those between nodes on the network (nodes in rank order:
+ * the near ones inside). */
 double hmpi__cost_binomial_rounds(const hmpi__coll_ctx *c, double bytes);
 /* hmpi's binomial tree over all ranks: over the nodes, then inside them
  * (nodes in rank order), else every level across the network. */

@@ -87,13 +87,16 @@ double hmpi__cost_exchange_at(const hmpi__coll_ctx *c, int distance, double byte
 double hmpi__cost_binomial_rounds(const hmpi__coll_ctx *c, double bytes)
 {
     const hmpi__cost_model *m = &c->cost;
+    double combines = hmpi__ceil_log2(c->size) * hmpi__cost_combine(m, bytes);
     if (c->nodes > 1 && c->ordered_nodes) /* the far rounds cross nodes, the near ones do not */
         return hmpi__ceil_log2(c->nodes) * hmpi__cost_round(m, HMPI__LEVEL_NETWORK, 1, bytes) +
-               hmpi__ceil_log2(c->largest) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes);
+               hmpi__ceil_log2(c->largest) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes) +
+               combines;
     if (c->nodes <= 1)
-        return hmpi__ceil_log2(c->size) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes);
+        return hmpi__ceil_log2(c->size) * hmpi__cost_round(m, HMPI__LEVEL_NODE, 1, bytes) +
+               combines;
     /* ranks in any order: round k's p / 2^(k+1) senders spread over the nodes */
-    double t = 0;
+    double t = combines;
     for (int senders = c->size / 2; senders >= 1; senders /= 2) {
         int per_node = (senders + c->nodes - 1) / c->nodes;
         t += hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, per_node, 1, bytes);

@@ -89,7 +89,7 @@ int hmpi__bcast_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * buffer holding the tree root's result. Each node combines its own block
  * (lower ranks) on the left of its children's (higher ranks). */
 int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, MPI_Datatype type,
-                               MPI_Op op, int tree_root, const void **result)
+                               MPI_Op op, int tree_root, void *out, const void **result)
 {
     int vr = rel(c->rank, tree_root, c->size);
     const void *acc = input;
@@ -103,14 +103,17 @@ int hmpi__reduce_binomial_tree(hmpi__coll_ctx *c, const void *input, int count, 
         }
         if (vr + mask >= c->size)
             continue;
-        if (!tmp[which])
+        /* the root's last child lands in out, and the whole is made there */
+        int to_out = out && out != acc && mask >= (c->size + 1) / 2;
+        if (!to_out && !tmp[which])
             TRY(scratch(c, count, type, &tmp[which]));
+        void *into = to_out ? out : tmp[which];
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_recv(c, tmp[which], count, type, abs_rank(vr + mask, tree_root, c->size)));
+        TRY(coll_recv(c, into, count, type, abs_rank(vr + mask, tree_root, c->size)));
         TRY(hmpi__sched_round(c->s));
-        TRY(hmpi__sched_reduce(c->s, acc, tmp[which], count, type, op)); /* tmp = acc op tmp */
-        acc = tmp[which];
-        which ^= 1;
+        TRY(hmpi__sched_reduce(c->s, acc, into, count, type, op)); /* into = acc op into */
+        acc = into;
+        which ^= !to_out;
     }
     *result = acc;
     return MPI_SUCCESS;
@@ -123,11 +126,15 @@ int hmpi__reduce_binomial(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int tree_root = c->commutative ? a->root : 0;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
     const void *result = NULL;
-    TRY(hmpi__reduce_binomial_tree(c, input, count, a->rtype, a->op, tree_root, &result));
-    if (c->rank == tree_root && tree_root == a->root) {
+    int at_root = c->rank == tree_root && tree_root == a->root;
+    TRY(hmpi__reduce_binomial_tree(c, input, count, a->rtype, a->op, tree_root,
+                                   at_root ? a->recvbuf : NULL, &result));
+    if (at_root && result != a->recvbuf) {
         TRY(hmpi__sched_round(c->s));
         return hmpi__sched_copy(c->s, result, count, a->rtype, a->recvbuf, count, a->rtype);
     }
+    if (at_root)
+        return MPI_SUCCESS;
     if (tree_root != a->root) { /* non-commutative, root != 0: one more hop */
         TRY(hmpi__sched_round(c->s));
         if (c->rank == tree_root)
@@ -282,13 +289,16 @@ double hmpi__cost_linear(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
                             hmpi__coll_block_bytes(c, a));
 }
 
-/* One exchange of the whole vector per round, plus the fold of a count
- * that is not a power of two. */
+/* One exchange of the whole vector per round, and its combination, plus the
+ * fold of a count that is not a power of two; the vector's copy first (out
+ * of place; priced in place too, as a scan's processes may differ there). */
 double hmpi__cost_recursive_doubling(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    int fold = (c->size & (c->size - 1)) != 0;
-    return hmpi__cost_exchange_rounds(c, hmpi__ceil_log2(c->size) + 2 * fold,
-                                      hmpi__coll_block_bytes(c, a));
+    int fold = (c->size & (c->size - 1)) != 0, rounds = hmpi__ceil_log2(c->size) + 2 * fold;
+    double bytes = hmpi__coll_block_bytes(c, a);
+    int passes = rounds - fold + 1;
+    return hmpi__cost_exchange_rounds(c, rounds, bytes) +
+           passes * hmpi__cost_combine(&c->cost, bytes);
 }
 
 /* The same over path order when the op commutes: its nodes are consecutive. */
@@ -299,12 +309,13 @@ double hmpi__cost_allreduce_recursive_doubling(const hmpi__coll_ctx *c, const hm
     return hmpi__cost_recursive_doubling(&in_path_order, a);
 }
 
-/* 2 (p - 1) rounds of a p-th of the vector; in rank order one message per
- * node crosses its link in each. */
+/* 2 (p - 1) rounds of a p-th of the vector, the first p - 1 combining it;
+ * in rank order one message per node crosses its link in each. */
 double hmpi__cost_allreduce_ring(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     int crossing = c->nodes > 1 && !c->ordered_nodes ? c->largest : 1;
-    return 2.0 * (c->size - 1) *
-           hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing, 1,
-                                 hmpi__coll_block_bytes(c, a) / c->size);
+    double chunk = hmpi__coll_block_bytes(c, a) / c->size;
+    return (c->size - 1.0) *
+           (2 * hmpi__cost_node_round(&c->cost, hmpi__coll_outer_level(c), crossing, 1, chunk) +
+            hmpi__cost_combine(&c->cost, chunk));
 }

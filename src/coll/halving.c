@@ -62,13 +62,15 @@ int hmpi__reduce_scatter_block_halving(hmpi__coll_ctx *c, const hmpi__coll_args 
     return hmpi__nodes_build_at_positions(c, a, 1, butterfly);
 }
 
-/* log2 p exchanges, of p/2, p/4, ..., 1 blocks with the position 1, 2, 4,
- * ... away in path order: the first log2(ranks per node) stay in the node,
- * the others put `distance` of a node's ranks (all from its size on) on
- * its link. */
+/* The vector's copy in butterfly order; log2 p exchanges and combinations,
+ * of p/2, p/4, ..., 1 blocks with the position 1, 2, 4, ... away in path
+ * order: the first log2(ranks per node) stay in the node, the others put
+ * `distance` of a node's ranks (all from its size on) on its link; the
+ * block's copy out. */
 double hmpi__cost_halving(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double block = hmpi__coll_block_bytes(c, a), t = 0;
+    double block = hmpi__coll_block_bytes(c, a);
+    double t = hmpi__cost_combine(&c->cost, block * (c->size + 1));
     if (c->size & (c->size - 1))
         return HMPI__COST_NEVER; /* it would run the reduce and scatter */
     for (int distance = 1, half = c->size / 2; half >= 1; distance *= 2, half /= 2) {
@@ -77,6 +79,7 @@ double hmpi__cost_halving(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
         else
             t += hmpi__cost_exchange(c, HMPI__LEVEL_NETWORK,
                                      distance < c->largest ? distance : c->largest, half * block);
+        t += hmpi__cost_combine(&c->cost, half * block); /* the half kept */
     }
     return t;
 }

@@ -728,8 +728,10 @@ static int lane_trees_radix(const hmpi__coll_ctx *c, int P, int L, double part, 
     *cost = HMPI__COST_NEVER;
     for (int k = forced > 1 ? forced : 2; k <= (forced > 1 ? forced : P); k++) {
         int inner = (L + k - 1) / k, messages = inner * (k - 1) + L - inner;
+        /* the way up also combines the parts taken in: half of it each way */
         double t = hmpi__knomial_levels(P, k) *
-                   hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, messages, part);
+                   (hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, messages, part) +
+                    inner * (k - 1) * hmpi__cost_combine(&c->cost, part) / 2);
         if (t < *cost)
             *cost = t, best = k;
     }
@@ -764,6 +766,7 @@ static double flat_steps_cost(const hmpi__coll_ctx *c, int coll, int L, int P, d
                         ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
                               node_crossing(c, (L - 1) * part, 0)
                         : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
+                              (P - 1) * hmpi__cost_combine(&c->cost, part) +
                               node_crossing(c, (P - 1) * bytes, 1);
     /* after: the gather at the root, or the allgather, whose L (P - 1)
      * messages the node handles in one round (simulated 1024 ranks: the
@@ -809,9 +812,14 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
         choose_tree_step(c, nd->n, L, count / L, part, &t);
     if (L == 1 && c->largest > 2) { /* the trees of one_lane_trees() */
         double tree;
-        node_bcast_radix(c, c->largest, bytes, &tree);
+        int k = node_bcast_radix(c, c->largest, bytes, &tree);
+        /* the reduction's root combines k - 1 children a level */
+        double combines = coll == HMPI__BCAST ? 0
+                                              : hmpi__knomial_levels(c->largest, k) * (k - 1) *
+                                                    hmpi__cost_combine(&c->cost, bytes);
         /* a tree in path order crosses between packages once per package */
-        return (node_steps){t + trees * (tree + node_crossing(c, bytes * c->packages, 0)), 0};
+        return (node_steps){
+            t + combines + trees * (tree + node_crossing(c, bytes * c->packages, 0)), 0};
     }
     node_steps flat = {flat_steps_cost(c, coll, L, P, part, bytes), 0};
     node_steps lane_trees = lane_trees_steps(c, coll, L, P, part, bytes);
@@ -1173,7 +1181,10 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* ---- costs ---------------------------------------------------------------- */
 
-/* bcast, reduce, allreduce at their best lane count and inter-node step. */
+/* bcast, reduce, allreduce at their best lane count and inter-node step;
+ * a reduction first copies the input where it combines (but an allreduce in
+ * place: priced alike, as a cost must be the same on every process, and a
+ * reduce's root alone may be in place). */
 double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
@@ -1181,7 +1192,8 @@ double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     node_steps steps;
     MPI_Type_size(a->rtype, &tsize);
     lanes_for(c, &shape, a->coll, a->rcount, tsize, &steps);
-    return steps.cost;
+    int copies = a->coll != HMPI__BCAST;
+    return steps.cost + copies * hmpi__cost_combine(&c->cost, (double)a->rcount * tsize);
 }
 
 /* The node's blocks to its leader by a k-nomial tree, the leaders'

@@ -46,7 +46,8 @@ static int doubling_rounds(int n)
 
 static double node_allreduce_cost(const hmpi__coll_ctx *c, int n, double bytes)
 {
-    return doubling_rounds(n) * hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes);
+    return doubling_rounds(n) * (hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes) +
+                                 hmpi__cost_combine(&c->cost, bytes));
 }
 
 /* One round of radix k: the ports' exchange, their combination, and the
@@ -58,7 +59,7 @@ static double round_cost(const hmpi__coll_ctx *c, int k, double bytes)
     int rest = c->largest - ports, spread = (rest + ports - 1) / ports;
     double receive = hmpi__cost_overhead(m);
     return hmpi__cost_node_round(m, HMPI__LEVEL_NETWORK, ports, messages, bytes) + receive +
-           node_allreduce_cost(c, ports, bytes) +
+           messages * hmpi__cost_combine(m, bytes) + node_allreduce_cost(c, ports, bytes) +
            hmpi__cost_round(m, HMPI__LEVEL_NODE, spread, bytes);
 }
 

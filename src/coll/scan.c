@@ -107,9 +107,11 @@ int hmpi__exscan_linear(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return coll_send(c, next, n, t, r + 1);
 }
 
-/* p - 1 rounds along the chain (one message at a time). */
+/* p - 1 rounds along the chain (one message and its combination at a
+ * time). */
 double hmpi__cost_chain(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return (c->size - 1.0) *
-           hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, hmpi__coll_block_bytes(c, a));
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return (c->size - 1.0) * (hmpi__cost_round(&c->cost, hmpi__coll_outer_level(c), 1, bytes) +
+                              hmpi__cost_combine(&c->cost, bytes));
 }

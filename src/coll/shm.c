@@ -668,11 +668,13 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return node + leaders_cost(c, m) + bcast;
 }
 
+/* The others' blocks in, then p - 1 of them combined into one's own. */
 double hmpi__cost_reduce_scatter_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a);
-    return 2 * sync_cost(c) + copy_cost(c, m * c->size) + 2 * copy_cost(c, m * c->size) +
+    return 2 * sync_cost(c) + copy_cost(c, m * (c->size - 1)) +
+           (c->size - 1) * hmpi__cost_combine(&c->cost, m) +
            pieces_cost(c, m * c->size, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 

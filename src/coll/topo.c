@@ -537,11 +537,22 @@ static double levels_tree(const hmpi__coll_ctx *c, double bytes)
            hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes);
 }
 
+/* What the way up adds to the messages: a combination for each child of
+ * the tree's root (one a level of each binomial tree), then the result's
+ * copy. */
+static double combines_up(const hmpi__coll_ctx *c, double bytes)
+{
+    int children = hmpi__ceil_log2(c->nodes) + hmpi__ceil_log2(c->largest);
+    return (children + 1) * hmpi__cost_combine(&c->cost, bytes);
+}
+
 /* Down the tree (bcast) or up (reduce); allreduce goes up, then down. */
 double hmpi__cost_tree_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double once = levels_tree(c, hmpi__coll_block_bytes(c, a));
-    return a->coll == HMPI__ALLREDUCE ? 2 * once : once;
+    double bytes = hmpi__coll_block_bytes(c, a), once = levels_tree(c, bytes);
+    if (a->coll == HMPI__BCAST)
+        return once;
+    return (a->coll == HMPI__ALLREDUCE ? 2 * once : once) + combines_up(c, bytes);
 }
 
 /* Dissemination among the nodes' representatives, then inside each node,
@@ -572,6 +583,6 @@ double hmpi__cost_allgather_hierarchical(const hmpi__coll_ctx *c, const hmpi__co
 /* A reduction of the whole vector to the root, then its scatter. */
 double hmpi__cost_reduce_scatter_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return levels_tree(c, hmpi__coll_block_bytes(c, a) * c->size) +
-           hmpi__cost_rooted_hierarchical(c, a);
+    double vector = hmpi__coll_block_bytes(c, a) * c->size;
+    return levels_tree(c, vector) + combines_up(c, vector) + hmpi__cost_rooted_hierarchical(c, a);
 }

@@ -223,7 +223,7 @@ int hmpi__reduce_scatter_block_reduce_scatter(hmpi__coll_ctx *c, const hmpi__col
     if (total == 0) /* (at most INT_MAX: the row takes no larger span, HMPI__ANY_SIZE) */
         return MPI_SUCCESS;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf, *result;
-    TRY(hmpi__reduce_binomial_tree(c, input, (int)total, a->rtype, a->op, 0, &result));
+    TRY(hmpi__reduce_binomial_tree(c, input, (int)total, a->rtype, a->op, 0, NULL, &result));
     TRY(hmpi__sched_round(c->s));
     if (c->rank != 0)
         return mine ? coll_recv(c, a->recvbuf, mine, a->rtype, 0) : MPI_SUCCESS;

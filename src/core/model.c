@@ -474,6 +474,16 @@ double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes)
     return bytes > 0 ? near / cm->shm_near_bytes_per_us + (bytes - near) / cm->shm_bytes_per_us : 0;
 }
 
+double hmpi__cost_combine(const hmpi__cost_model *cm, double bytes)
+{
+#ifdef SMPI_H
+    (void)cm, (void)bytes;
+    return 0; /* SimGrid SMPI simulates messages, not computation (scripts/simulate.sh) */
+#else
+    return hmpi__cost_shm_copy(cm, bytes);
+#endif
+}
+
 double hmpi__cost_crossing(const hmpi__cost_model *cm, double bytes)
 {
     return bytes > 0 ? bytes / cm->package_bytes_per_us : 0;
