@@ -41,7 +41,7 @@ static const char *const algs[NCOLL][NALG] = {
     {"auto", "native", "linear", "hierarchical", "hierarchical/numa", "binomial", NULL},
     {"auto", "native", "linear", "hierarchical", "hierarchical/Machine", "binomial", NULL},
     {"auto", "native", "ring", "linear", "hierarchical", "hierarchical/L2Cache", "leaders",
-     "bruck"},
+     "multiport", "bruck"},
     {"auto", "native", "pairwise", "linear", "hierarchical", "hierarchical/NUMANode,L2Cache",
      "hierarchical*1", "hierarchical*3", "bruck"},
     {"auto", "native", "binomial", "hierarchical", "hierarchical/Machine", "halving", NULL},
@@ -54,7 +54,7 @@ static inline int commutative_only(const char *alg, int coll)
 {
     return strncmp(alg, "hierarchical", 12) == 0 || (coll == ALLREDUCE && !strcmp(alg, "ring")) ||
            strncmp(alg, "multilane", 9) == 0 || !strcmp(alg, "halving") || !strcmp(alg, "logp") ||
-           !strcmp(alg, "multiport");
+           (coll == ALLREDUCE && !strcmp(alg, "multiport"));
 }
 
 /* ints with holes; 4 contiguous ints; 2 ints stored in reverse order (fills

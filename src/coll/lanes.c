@@ -312,7 +312,7 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
 
 /* The k-nomial radix of the cheapest broadcast of `bytes` over a node of n
  * ranks (n: flat), and its modelled time. */
-static int node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
+int hmpi__node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost)
 {
     int best = n;
     *cost = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, n - 1, bytes);
@@ -339,7 +339,7 @@ static int node_tree_radix(const hmpi__coll_ctx *c, const hmpi__nodes *nd, const
     int tsize;
     double cost;
     MPI_Type_size(v->type, &tsize);
-    return node_bcast_radix(c, nd->local, (double)v->count * tsize, &cost);
+    return hmpi__node_bcast_radix(c, nd->local, (double)v->count * tsize, &cost);
 }
 
 static const int *node_members(const hmpi__nodes *nd)
@@ -812,7 +812,7 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
         choose_tree_step(c, nd->n, L, count / L, part, &t);
     if (L == 1 && c->largest > 2) { /* the trees of one_lane_trees() */
         double tree;
-        int k = node_bcast_radix(c, c->largest, bytes, &tree);
+        int k = hmpi__node_bcast_radix(c, c->largest, bytes, &tree);
         /* the reduction's root combines k - 1 children a level */
         double combines = coll == HMPI__BCAST ? 0
                                               : hmpi__knomial_levels(c->largest, k) * (k - 1) *
@@ -1073,7 +1073,7 @@ static int leaders_exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all,
  * a node of n ranks to its first (n: flat), and its modelled time: at the
  * level of distance pos, each receiver takes k - 1 subtrees of pos blocks,
  * paying for every receive. */
-static int node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double *cost)
+int hmpi__node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double *cost)
 {
     double receive = hmpi__cost_overhead(&c->cost);
     int best = n;
@@ -1091,37 +1091,50 @@ static int node_gather_radix(const hmpi__coll_ctx *c, int n, double block, doubl
     return best;
 }
 
-/* The node's blocks to its leader (local index 0), by a k-nomial tree:
- * every subtree's blocks lie side by side in the packed buffer (at = this
- * process's block), so a child sends its whole subtree in one message. */
-static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int at, int B)
+int hmpi__node_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const size_t *off,
+                             double block)
 {
     double cost;
-    int n = nd->local, j = nd->my_local, k = node_gather_radix(c, n, B, &cost);
+    int n = nd->local, j = nd->my_local, k = hmpi__node_gather_radix(c, n, block, &cost);
     for (long pos = 1; pos < n; pos *= k) {
         int digit = (int)(j / pos % k);
         TRY(hmpi__sched_round(c->s));
         if (digit != 0) { /* the subtree [j, j + pos) to its parent */
-            int blocks = (int)(j + pos < n ? pos : n - j);
-            return coll_send(c, all + (size_t)at * B, blocks * B, MPI_PACKED,
-                             hmpi__nodes_rank(nd, nd->my_node, j - digit * (int)pos));
+            size_t end = off[j + pos < n ? j + pos : n];
+            return end > off[j] ? coll_send(c, buf + off[j], (int)(end - off[j]), MPI_PACKED,
+                                            hmpi__nodes_rank(nd, nd->my_node, j - digit * (int)pos))
+                                : MPI_SUCCESS;
         }
         for (int d = 1; d < k && j + d * pos < n; d++) {
-            int child = (int)(j + d * pos), blocks = (int)(child + pos < n ? pos : n - child);
-            TRY(coll_recv(c, all + (size_t)(at + d * pos) * B, blocks * B, MPI_PACKED,
-                          hmpi__nodes_rank(nd, nd->my_node, child)));
+            long child = j + d * pos;
+            size_t end = off[child + pos < n ? child + pos : n];
+            if (end > off[child])
+                TRY(coll_recv(c, buf + off[child], (int)(end - off[child]), MPI_PACKED,
+                              hmpi__nodes_rank(nd, nd->my_node, (int)child)));
         }
     }
     return MPI_SUCCESS;
 }
 
-/* The node's ranks from its leader, g[0] = leader: a k-nomial broadcast of
- * the whole packed buffer, radix as modelled. */
-static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int bytes)
+/* The node's blocks of B bytes to its leader, every rank's at its position
+ * in path order in the packed buffer all. */
+static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int B)
+{
+    size_t *off = HMPI__ALLOC(size_t, (size_t)nd->local + 1);
+    if (!off)
+        return MPI_ERR_NO_MEM;
+    for (int j = 0; j <= nd->local; j++)
+        off[j] = (size_t)(nd->first[nd->my_node] + j) * B;
+    int rc = hmpi__node_gather_ranges(c, nd, all, off, B);
+    free(off);
+    return rc;
+}
+
+int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int bytes)
 {
     double cost;
-    int radix = node_bcast_radix(c, nd->local, bytes, &cost);
-    return list_bcast_knomial(c, node_members(nd), nd->local, nd->my_local, radix, all, bytes,
+    int radix = hmpi__node_bcast_radix(c, nd->local, bytes, &cost);
+    return list_bcast_knomial(c, node_members(nd), nd->local, nd->my_local, radix, buf, bytes,
                               MPI_PACKED);
 }
 
@@ -1129,8 +1142,8 @@ static int node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int b
 static void verbose_leaders(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int B)
 {
     double gather, exchange, spread;
-    int doubles, k = node_gather_radix(c, nd->local, B, &gather);
-    int radix = node_bcast_radix(c, nd->local, (double)c->size * B, &spread);
+    int doubles, k = hmpi__node_gather_radix(c, nd->local, B, &gather);
+    int radix = hmpi__node_bcast_radix(c, nd->local, (double)c->size * B, &spread);
     exchange = leaders_exchange_cost(c, nd->n, (double)nd->smallest * B, &doubles);
     hmpi__verbose("leaders: node gather radix %d (modelled %.1f us), %s between %d leaders "
                   "(%.1f us), node bcast radix %d (%.1f us)",
@@ -1163,11 +1176,11 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (c->rank == 0 && hmpi__verbose_enabled())
         verbose_leaders(c, &nd, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
-        rc = node_gather(c, &nd, all, at, B);
+        rc = node_gather(c, &nd, all, B);
     if (rc == MPI_SUCCESS && c->rank == leader && nd.n > 1)
         rc = leaders_exchange(c, &nd, all, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
-        rc = node_bcast(c, &nd, all, p * B);
+        rc = hmpi__node_bcast(c, &nd, all, p * B);
     if (rc == MPI_SUCCESS)
         rc = hmpi__sched_round(c->s);
     for (int j = 0; rc == MPI_SUCCESS && j < p; j++)
@@ -1206,8 +1219,8 @@ double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_ar
         c->nodes > 1 ? leaders_exchange_cost(c, c->nodes, c->smallest * bytes, &doubles) : 0;
     double spread = 0, gather = 0;
     if (c->largest > 1) {
-        node_bcast_radix(c, c->largest, bytes * c->size, &spread);
-        node_gather_radix(c, c->largest, bytes, &gather);
+        hmpi__node_bcast_radix(c, c->largest, bytes * c->size, &spread);
+        hmpi__node_gather_radix(c, c->largest, bytes, &gather);
     }
     return gather + exchange + spread;
 }

@@ -50,6 +50,20 @@ int hmpi__nodes_build_at_positions(hmpi__coll_ctx *c, const hmpi__coll_args *a, 
 int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *buf, int count,
                          MPI_Datatype type, MPI_Op op, int halving);
 
+/* Steps inside this process's node, over its local ranks (lanes.c). The
+ * k-nomial radix of the cheapest broadcast of `bytes` over a node of n
+ * ranks, and of the cheapest gather of blocks of `block` bytes to its first
+ * (n: flat), with their modelled times. */
+int hmpi__node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost);
+int hmpi__node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double *cost);
+/* Local rank j's bytes [off[j], off[j + 1]) of buf (off ascending, local + 1
+ * of them) to the node's first, by a k-nomial tree whose subtrees hold
+ * contiguous ranges (one message each), radix as for blocks of `block`. */
+int hmpi__node_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const size_t *off,
+                             double block);
+/* buf's `bytes` from the node's first to its other ranks (k-nomial). */
+int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int bytes);
+
 /* A message of count elements to or from peer in segments of at most
  * HMPI__EAGER_BYTES, all posted in the open round (lanes.c). */
 int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,

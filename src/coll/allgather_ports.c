@@ -1,0 +1,146 @@
+/* Allgather through every rank of a node at once ("multiport"): where the
+ * leaders' allgather (lanes.c) has one rank a node send and receive every
+ * other node's blocks, here local rank j of each node exchanges its node's
+ * blocks with the nodes at offsets [lo_j, hi_j) of 1 .. n - 1, one share of
+ * them each (Träff's multiport model, as the multi-port allreduce, ports.c):
+ *
+ *   1. the node's blocks to every local rank (a gather to the node's first,
+ *      then a broadcast);
+ *   2. local rank j sends them to node me - i and receives node me + i's,
+ *      for each offset i of its share, all in one round;
+ *   3. the shares to the node's first (a k-nomial gather) and the whole to
+ *      the node's ranks; every rank unpacks.
+ *
+ * The packed buffer holds the blocks in path order rotated to start at
+ * this node's first rank, so that node me + i's blocks follow node
+ * me + i - 1's and each local rank's share is one range: a subtree of the
+ * gather sends one message. The shares are cut over the smallest node's
+ * ranks, so that every node has a rank for each. Over 16 nodes of 16 ranks,
+ * 4 B each, every rank sends one message over the network where a leader
+ * sent 15 (or 4 rounds of recursive doubling). */
+#include "coll/coll.h"
+#include "coll/nodes.h"
+
+#include <stdlib.h>
+
+/* Offsets [lo, hi) of 1 .. n - 1 that local rank j of `ports` exchanges. */
+static void share_of(int n, int ports, int j, int *lo, int *hi)
+{
+    *lo = 1 + (int)((long)j * (n - 1) / ports);
+    *hi = 1 + (int)((long)(j + 1) * (n - 1) / ports);
+}
+
+static int ports_of(const hmpi__nodes *nd)
+{
+    return nd->smallest < nd->n - 1 ? nd->smallest : nd->n - 1;
+}
+
+/* Where node me + i's blocks start in the rotated buffer (i = n: its end). */
+static size_t node_offset(const hmpi__nodes *nd, int p, int i, int B)
+{
+    int me = nd->my_node, q = (me + i) % nd->n;
+    if (i >= nd->n)
+        return (size_t)p * B;
+    return (size_t)((nd->first[q] - nd->first[me] + p) % p) * B;
+}
+
+/* Step 1: local rank j's block at j * B, then the node's blocks to all. */
+static int node_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int B, size_t *off)
+{
+    for (int j = 0; j <= nd->local; j++)
+        off[j] = (size_t)j * B;
+    TRY(hmpi__node_gather_ranges(c, nd, rot, off, B));
+    return hmpi__node_bcast(c, nd, rot, nd->local * B);
+}
+
+/* Step 2: this rank's share of the nodes, in one round. */
+static int exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B)
+{
+    int n = nd->n, me = nd->my_node, j = nd->my_local, lo, hi;
+    int mine = (int)node_offset(nd, p, 1, B);
+    TRY(hmpi__sched_round(c->s));
+    if (j >= ports_of(nd))
+        return MPI_SUCCESS;
+    share_of(n, ports_of(nd), j, &lo, &hi);
+    for (int i = lo; i < hi; i++) {
+        size_t at = node_offset(nd, p, i, B), end = node_offset(nd, p, i + 1, B);
+        TRY(coll_send(c, rot, mine, MPI_PACKED, hmpi__nodes_rank(nd, (me - i + n) % n, j)));
+        TRY(coll_recv(c, rot + at, (int)(end - at), MPI_PACKED,
+                      hmpi__nodes_rank(nd, (me + i) % n, j)));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Step 3: the shares to the node's first (its own node's blocks with its
+ * share), the whole to the node. */
+static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                       size_t *off)
+{
+    int ports = ports_of(nd), lo, hi;
+    off[0] = 0;
+    for (int j = 1; j <= nd->local; j++) {
+        if (j < ports)
+            share_of(nd->n, ports, j, &lo, &hi);
+        off[j] = j < ports ? node_offset(nd, p, lo, B) : (size_t)p * B;
+    }
+    TRY(hmpi__node_gather_ranges(c, nd, rot, off, (double)p * B / nd->local));
+    return hmpi__node_bcast(c, nd, rot, p * B);
+}
+
+int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__nodes nd;
+    int tsize, p = c->size, in_place = a->sendbuf == MPI_IN_PLACE;
+    MPI_Type_size(a->rtype, &tsize);
+    int B = a->rcount * tsize;
+    TRY(hmpi__nodes_make(c, -1, 0, &nd));
+    int first = nd.first[nd.my_node], rc = MPI_SUCCESS;
+    char *rot = hmpi__sched_scratch(c->s, p * B, MPI_BYTE);
+    size_t *off = HMPI__ALLOC(size_t, (size_t)nd.local + 1);
+    if (!rot || !off)
+        rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) {
+        char *at = rot + (size_t)nd.my_local * B;
+        rc = in_place
+                 ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
+                                    a->rcount, a->rtype, at, B)
+                 : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, at, B);
+    }
+    if (rc == MPI_SUCCESS && nd.local > 1)
+        rc = node_allgather(c, &nd, rot, B, off);
+    if (rc == MPI_SUCCESS && nd.n > 1)
+        rc = exchange(c, &nd, rot, p, B);
+    if (rc == MPI_SUCCESS && nd.local > 1 && nd.n > 1)
+        rc = node_shares(c, &nd, rot, p, B, off);
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__sched_round(c->s);
+    for (int s = 0; rc == MPI_SUCCESS && s < p; s++) {
+        int rank = nd.member[(first + s) % p];
+        if (rank != c->rank || !in_place)
+            rc = hmpi__sched_unpack(c->s, rot + (size_t)s * B, B,
+                                    hmpi__block(a->recvbuf, rank, a->rcount, a->rtype), a->rcount,
+                                    a->rtype);
+    }
+    free(off);
+    hmpi__nodes_free(&nd);
+    return rc;
+}
+
+/* The node's allgather, one round of the shares (each rank sends and
+ * receives about (n - 1) / ports messages of a node's blocks, all of a
+ * node's ports sharing its link), the shares' gather and the whole back. */
+double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double B = hmpi__coll_block_bytes(c, a), gather, spread, shares, whole;
+    int P = c->largest, ports = c->smallest < c->nodes - 1 ? c->smallest : c->nodes - 1;
+    if (c->nodes < 2)
+        return HMPI__COST_NEVER; /* one node: the node's own algorithms */
+    int messages = (c->nodes - 1 + ports - 1) / ports;
+    hmpi__node_gather_radix(c, P, B, &gather);
+    hmpi__node_bcast_radix(c, P, P * B, &spread);
+    double round = hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, ports, messages, P * B) +
+                   messages * hmpi__cost_overhead(&c->cost);
+    hmpi__node_gather_radix(c, P, messages * P * B, &shares);
+    hmpi__node_bcast_radix(c, P, c->size * B, &whole);
+    return P > 1 ? gather + spread + round + shares + whole : round;
+}
