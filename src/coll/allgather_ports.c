@@ -8,8 +8,10 @@
  *      then a broadcast);
  *   2. local rank j sends them to node me - i and receives node me + i's,
  *      for each offset i of its share, all in one round;
- *   3. the shares to the node's first (a k-nomial gather) and the whole to
- *      the node's ranks; every rank unpacks.
+ *   3. the shares to every local rank: through the node's first (a
+ *      k-nomial gather, then a broadcast of the whole) or each straight
+ *      from its owner in one round, as the model prefers; every rank
+ *      unpacks.
  *
  * The packed buffer holds the blocks in path order rotated to start at
  * this node's first rank, so that node me + i's blocks follow node
@@ -71,10 +73,9 @@ static int exchange(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, 
     return MPI_SUCCESS;
 }
 
-/* Step 3: the shares to the node's first (its own node's blocks with its
- * share), the whole to the node. */
-static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
-                       size_t *off)
+/* Where local rank j's share starts in the rotated buffer (the first's:
+ * with its own node's blocks; j = local: the end). */
+static void share_offsets(const hmpi__nodes *nd, int p, int B, size_t *off)
 {
     int ports = ports_of(nd), lo, hi;
     off[0] = 0;
@@ -83,8 +84,64 @@ static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int 
             share_of(nd->n, ports, j, &lo, &hi);
         off[j] = j < ports ? node_offset(nd, p, lo, B) : (size_t)p * B;
     }
+}
+
+/* Step 3 through the node's first: the shares gathered there (a k-nomial
+ * tree), the whole back to the node. */
+static int shares_through_first(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                                const size_t *off)
+{
     TRY(hmpi__node_gather_ranges(c, nd, rot, off, (double)p * B / nd->local));
     return hmpi__node_bcast(c, nd, rot, p * B);
+}
+
+/* Step 3 directly: every share from its owner to each other local rank, in
+ * one round (the node's own blocks are everywhere since step 1). */
+static int shares_direct(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                         const size_t *off)
+{
+    int me = nd->my_local, ports = ports_of(nd);
+    TRY(hmpi__sched_round(c->s));
+    for (int j = 0; j < ports; j++) {
+        size_t lo = j == 0 ? node_offset(nd, p, 1, B) : off[j], hi = off[j + 1];
+        for (int q = 0; j == me && q < nd->local; q++)
+            if (q != me)
+                TRY(coll_send(c, rot + lo, (int)(hi - lo), MPI_PACKED,
+                              hmpi__nodes_rank(nd, nd->my_node, q)));
+        if (j != me)
+            TRY(coll_recv(c, rot + lo, (int)(hi - lo), MPI_PACKED,
+                          hmpi__nodes_rank(nd, nd->my_node, j)));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Step 3's modelled time over a node of P ranks, `ports` of them with a
+ * share of about `share` bytes, `whole` bytes in all: through the node's
+ * first, or (*direct) each share straight to the others. */
+static double shares_cost(const hmpi__coll_ctx *c, int P, int ports, double share, double whole,
+                          int *direct)
+{
+    double gather, spread;
+    hmpi__node_gather_radix(c, P, whole / P, &gather);
+    hmpi__node_bcast_radix(c, P, whole, &spread);
+    double straight = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
+                      (ports - 1) * hmpi__cost_overhead(&c->cost);
+    *direct = straight < gather + spread;
+    return *direct ? straight : gather + spread;
+}
+
+static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                       size_t *off)
+{
+    int direct, ports = ports_of(nd);
+    share_offsets(nd, p, B, off);
+    double t = shares_cost(c, nd->local, ports, (double)(p - nd->local) * B / ports, (double)p * B,
+                           &direct);
+    if (nd->my_local == 0 && nd->my_node == 0)
+        hmpi__verbose("multiport: %d ports a node, the shares %s (modelled %.1f us)", ports,
+                      direct ? "straight to the node's ranks" : "through the node's first", t);
+    return direct ? shares_direct(c, nd, rot, p, B, off)
+                  : shares_through_first(c, nd, rot, p, B, off);
 }
 
 int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -131,7 +188,7 @@ int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * node's ports sharing its link), the shares' gather and the whole back. */
 double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double B = hmpi__coll_block_bytes(c, a), gather, spread, shares, whole;
+    double B = hmpi__coll_block_bytes(c, a), gather, spread;
     int P = c->largest, ports = c->smallest < c->nodes - 1 ? c->smallest : c->nodes - 1;
     if (c->nodes < 2)
         return HMPI__COST_NEVER; /* one node: the node's own algorithms */
@@ -140,7 +197,7 @@ double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_
     hmpi__node_bcast_radix(c, P, P * B, &spread);
     double round = hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, ports, messages, P * B) +
                    messages * hmpi__cost_overhead(&c->cost);
-    hmpi__node_gather_radix(c, P, messages * P * B, &shares);
-    hmpi__node_bcast_radix(c, P, c->size * B, &whole);
-    return P > 1 ? gather + spread + round + shares + whole : round;
+    int direct;
+    double shares = shares_cost(c, P, ports, messages * P * B, c->size * B, &direct);
+    return P > 1 ? gather + spread + round + shares : round;
 }
