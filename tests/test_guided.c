@@ -150,9 +150,11 @@ static void check_library_names(void)
         {"l3ucache", "L3Cache"},  {"core", "Core"},
         {"hwthread", "PU"},       {"pu", "PU"},
         {"hwloc://Core", "Core"}, {"hwloc://numanode", "NUMANode"},
+        {"BINDSET", "Core"}, /* every rank bound to a core of its own */
     };
-    static const char *const none[] = {"l2dcache", "L1UCACHE", "l1cache", "l3xcache",
-                                       "l6cache",  "lcache",   "hbm2"};
+    static const char *const none[] = {
+        "l2dcache", "L1UCACHE", "l1cache", "l3xcache",
+        "l6cache",  "lcache",   "hbm2",    "hbm"}; /* no high-bandwidth memory here */
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         MPI_Comm by_name = guided(names[i].name, rank, HMPI_COMM_TYPE_HW_GUIDED);
         MPI_Comm by_level = guided(names[i].level, rank, HMPI_COMM_TYPE_HW_GUIDED);

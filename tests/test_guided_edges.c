@@ -40,6 +40,9 @@ static void check_splits(void)
         expect("Package", node_one, 4);
     expect("Core", self, rank == 2 || rank == 3 ? 0 : 1);
     expect("PU", self, rank == 2 || rank == 3 ? 0 : 1);
+    /* bound to different processing units, each alone: rank 2 (two cores)
+     * and rank 3 (unbound: the whole node) too, whose paths end alike */
+    expect("bindset", self, 1);
 }
 
 static void expect_key(MPI_Info info, const char *key, const char *value)

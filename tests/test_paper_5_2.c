@@ -106,6 +106,21 @@ static void check_guided(void)
     CHECK(comm == MPI_COMM_NULL);
 }
 
+/* MPICH's bindset: the processes bound to the same processing units (ranks
+ * 0 and 1 each to a core, 2-3 to L2 cache 1, 4-7 to NUMA node 1). */
+static void check_bindset(void)
+{
+    static const int first[8] = {0, 1, 2, 2, 4, 4, 4, 4}, size[8] = {1, 1, 2, 2, 4, 4, 4, 4};
+    int m[4];
+    for (int i = 0; i < size[rank]; i++)
+        m[i] = first[rank] + i;
+    MPI_Comm comm =
+        split_by_level(rank % 2 ? "BindSet" : "bindset", rank, HMPI_COMM_TYPE_HW_GUIDED);
+    CHECK(has_members(comm, m, size[rank]));
+    if (comm != MPI_COMM_NULL)
+        MPI_Comm_free(&comm);
+}
+
 static void check_queries(void)
 {
     char type[HMPI_MAX_LEVEL_NAME];
@@ -145,6 +160,7 @@ int main(int argc, char **argv)
     check_split_walk();
     check_roots_walk();
     check_guided();
+    check_bindset();
     check_queries();
     test_done("paper 5.2");
     MPI_Finalize();

@@ -149,11 +149,43 @@ static int split_by_element(MPI_Comm comm, const hmpi__path *path, int e, int ke
         return rc;
     if ((rc = same_object(*newcomm, path, e, &same)) != MPI_SUCCESS || same)
         return rc;
-    MPI_Comm exact;
+    MPI_Comm exact = MPI_COMM_NULL;
     rc = split_exact(*newcomm, path, e, key, &exact);
     MPI_Comm_free(newcomm);
     *newcomm = exact;
     return rc;
+}
+
+/* The processes of one node with the same n values ids (exact: a colour
+ * of the node's prefix and the values, then all of them agreed). */
+static int split_in_node(MPI_Comm comm, const hmpi__commloc *cl, const int32_t *ids, int n,
+                         int participate, int key, MPI_Comm *newcomm)
+{
+    hmpi__path set = cl->path; /* the node's prefix, then the values */
+    int machine = element_of_kind(&cl->path, HMPI__KIND_MACHINE), e = machine + n;
+    if (machine < 0 || e >= HMPI__MAX_DEPTH)
+        participate = 0; /* (a path always has its Machine, and room below it) */
+    for (int k = 0; participate && k < n; k++)
+        set.elem[machine + 1 + k] = (hmpi__elem){ids[k], HMPI__KIND_PU, 0};
+    set.len = participate ? e + 1 : 0;
+    return split_by_element(comm, &set, participate ? e : -1, key, newcomm);
+}
+
+/* MPICH's bindset: the processes bound to the same processing units. */
+static int bindset_split(MPI_Comm comm, const hmpi__commloc *cl, int participate, int key,
+                         MPI_Comm *newcomm)
+{
+    int32_t ids[2] = {hmpi__hash_int(cl->path.binding[0]), hmpi__hash_int(cl->path.binding[1])};
+    return split_in_node(comm, cl, ids, 2, participate, key, newcomm);
+}
+
+/* MPICH's hbm: the processes nearest the same NUMA node of high-bandwidth
+ * memory; MPI_COMM_NULL where none contains the binding. */
+static int hbm_split(MPI_Comm comm, const hmpi__commloc *cl, int participate, int key,
+                     MPI_Comm *newcomm)
+{
+    int32_t id = cl->path.hbm;
+    return split_in_node(comm, cl, &id, 1, participate && id > 0, key, newcomm);
 }
 
 /* Roots of the communicators just split from parent, in parent order. */
@@ -350,6 +382,10 @@ static int guided_kind(MPI_Info info, const char *fn, int *device)
     int kind = hmpi__kind_parse(value.text);
     if (kind >= 0)
         return kind;
+    if (strcasecmp(value.text, "bindset") == 0)
+        return HMPI__KIND_BINDSET;
+    if (strcasecmp(value.text, "hbm") == 0)
+        return HMPI__KIND_HBM;
     if (hmpi__locality_get(fn, &loc) == MPI_SUCCESS &&
         (*device = hmpi__device_element(&loc->devices, value.text)) != -2) {
         if (*device < 0)
@@ -468,6 +504,10 @@ int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
     case TYPE_GUIDED:
         if (a.kind == HMPI__KIND_DEVICE) /* the processes near it, each node's apart */
             rc = guided_at(comm, cl, type ? device : -1, key, &nc, NULL);
+        else if (a.kind == HMPI__KIND_BINDSET)
+            rc = bindset_split(comm, cl, type != TYPE_UNDEFINED, key, &nc);
+        else if (a.kind == HMPI__KIND_HBM)
+            rc = hbm_split(comm, cl, type != TYPE_UNDEFINED, key, &nc);
         else if (a.kind >= 0) /* an unknown level gives MPI_COMM_NULL everywhere */
             rc = hmpi__guided_split(comm, cl, type ? a.kind : -1, key, &nc, NULL, fn);
         break;

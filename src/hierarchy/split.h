@@ -17,6 +17,12 @@ typedef struct hmpi__agreement {
 #define HMPI__NO_KIND (-2)
 /* kind of a guided split that names a device (locality.h: hmpi__device_element) */
 #define HMPI__KIND_DEVICE 64
+/* kind of a guided split by binding (MPICH's `bindset`): the processes of a
+ * node bound to the same processing units */
+#define HMPI__KIND_BINDSET 65
+/* kind of a guided split by MPICH's `hbm`: the processes nearest one NUMA
+ * node of high-bandwidth memory (locality.h, hmpi__path's hbm) */
+#define HMPI__KIND_HBM 66
 
 /* One allreduce over comm: common path prefix, split type, guided kind (-1:
  * unknown, which makes the agreed kind -1), and two extra values. */

@@ -4,9 +4,11 @@
  * the highest of them; a NUMA node counts at the position of its CPU-side
  * parent and is preferred to that parent (except to the Machine). */
 #include "locality/locality.h"
+#include "util/hash.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 int hmpi__kind_of_hwloc_type(hwloc_obj_type_t type, unsigned cache_depth)
 {
@@ -200,6 +202,46 @@ static void find_devices(hwloc_topology_t topo, hwloc_obj_t *chain, const int *e
 
 /* ---- the path ------------------------------------------------------------ */
 
+/* Two independent hashes of the processing units of set. */
+static void binding_hashes(hwloc_const_cpuset_t set, uint32_t out[2])
+{
+    uint32_t h0 = HMPI__HASH_INIT, h1 = hmpi__hash_u32(HMPI__HASH_INIT, 0x9e3779b9u);
+    int pu;
+    hwloc_bitmap_foreach_begin(pu, set)
+    {
+        h0 = hmpi__hash_u32(h0, (uint32_t)pu);
+        h1 = hmpi__hash_u32(h1, (uint32_t)pu * 2654435761u);
+    }
+    hwloc_bitmap_foreach_end();
+    out[0] = h0, out[1] = h1;
+}
+
+/* A NUMA node of high-bandwidth memory among obj's memory children (behind
+ * memory-side caches too), or NULL. */
+static hwloc_obj_t hbm_below(hwloc_obj_t obj)
+{
+    for (hwloc_obj_t m = obj->memory_first_child; m; m = m->next_sibling) {
+        if (m->type == HWLOC_OBJ_NUMANODE && m->subtype &&
+            (strcasecmp(m->subtype, "MCDRAM") == 0 || strcasecmp(m->subtype, "HBM") == 0))
+            return m;
+        hwloc_obj_t deeper = m->type == HWLOC_OBJ_MEMCACHE ? hbm_below(m) : NULL;
+        if (deeper)
+            return deeper;
+    }
+    return NULL;
+}
+
+/* 1 + the logical index of the nearest such node above obj, 0: none. */
+static int nearest_hbm(hwloc_obj_t obj)
+{
+    for (; obj; obj = obj->parent) {
+        hwloc_obj_t hbm = hbm_below(obj);
+        if (hbm)
+            return (int)hbm->logical_index + 1;
+    }
+    return 0;
+}
+
 int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *path,
                   hmpi__devices *devices)
 {
@@ -207,11 +249,14 @@ int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *
     hwloc_obj_t chain[128];
     int n = 0, elem_of[128];
     hwloc_obj_t obj = root;
-    if (bind && !hwloc_bitmap_iszero(bind) && hwloc_bitmap_isincluded(bind, root->cpuset)) {
+    int bound = bind && !hwloc_bitmap_iszero(bind) && hwloc_bitmap_isincluded(bind, root->cpuset);
+    if (bound) {
         obj = hwloc_get_obj_covering_cpuset(topo, bind);
         if (!obj)
             obj = root;
     }
+    binding_hashes(bound ? bind : root->cpuset, path->binding);
+    path->hbm = nearest_hbm(obj);
     for (; obj && n < 128; obj = obj->parent)
         chain[n++] = obj;
     /* chain[n-1] is the root; walk top-down, grouping equal cpusets. */

@@ -22,10 +22,17 @@ typedef struct hmpi__elem {
 } hmpi__elem;
 
 /* elem[0] is always the Cluster; then switches (top-down), the Machine, and
- * the node's objects down to the deepest one that contains the binding. */
+ * the node's objects down to the deepest one that contains the binding;
+ * binding: two hashes of the processing units the process is bound to (all
+ * of its node's when unbound), alike for processes bound alike; hbm: 1 + the
+ * logical index of the nearest NUMA node of high-bandwidth memory (hwloc
+ * subtype MCDRAM or HBM) whose processing units contain the binding, 0 for
+ * none. */
 typedef struct hmpi__path {
     int len;
     hmpi__elem elem[HMPI__MAX_DEPTH];
+    uint32_t binding[2];
+    int hbm;
 } hmpi__path;
 
 /* The I/O devices of a node that locality reaches (hwloc's PCI devices and

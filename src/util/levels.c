@@ -15,7 +15,8 @@ static const char *const canonical[HMPI__NKINDS] = {
  * cu, host, board, numanode, socket, l3cache, l2cache, l1cache, core,
  * hwthread) and MPICH's (node, machine, socket, package, cpu, die, group,
  * core, hwthread, pu, the l1-l5 caches with their d/u forms, numanode, numa,
- * ddr); doc/mpi4.md, "Level names", has the table. */
+ * ddr; its bindset and hbm are sets of processes, not levels:
+ * hierarchy/split.c); doc/mpi4.md, "Level names", has the table. */
 static const struct {
     const char *alias;
     int kind;
