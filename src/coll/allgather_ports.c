@@ -9,9 +9,9 @@
  *   2. local rank j sends them to node me - i and receives node me + i's,
  *      for each offset i of its share, all in one round;
  *   3. the shares to every local rank: through the node's first (a
- *      k-nomial gather, then a broadcast of the whole) or each straight
- *      from its owner in one round, as the model prefers; every rank
- *      unpacks.
+ *      k-nomial gather, then a broadcast of the whole), each straight from
+ *      its owner in one round, or by recursive doubling over the node's
+ *      ranks, as the model prefers; every rank unpacks.
  *
  * The packed buffer holds the blocks in path order rotated to start at
  * this node's first rank, so that node me + i's blocks follow node
@@ -95,15 +95,22 @@ static int shares_through_first(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *
     return hmpi__node_bcast(c, nd, rot, p * B);
 }
 
+/* Where local rank j's share starts: the first's after its node's blocks,
+ * which every local rank has since step 1. */
+static size_t share_start(const hmpi__nodes *nd, int p, int B, const size_t *off, int j)
+{
+    return j == 0 ? node_offset(nd, p, 1, B) : off[j];
+}
+
 /* Step 3 directly: every share from its owner to each other local rank, in
- * one round (the node's own blocks are everywhere since step 1). */
+ * one round. */
 static int shares_direct(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
                          const size_t *off)
 {
     int me = nd->my_local, ports = ports_of(nd);
     TRY(hmpi__sched_round(c->s));
     for (int j = 0; j < ports; j++) {
-        size_t lo = j == 0 ? node_offset(nd, p, 1, B) : off[j], hi = off[j + 1];
+        size_t lo = share_start(nd, p, B, off, j), hi = off[j + 1];
         for (int q = 0; j == me && q < nd->local; q++)
             if (q != me)
                 TRY(coll_send(c, rot + lo, (int)(hi - lo), MPI_PACKED,
@@ -115,33 +122,72 @@ static int shares_direct(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, in
     return MPI_SUCCESS;
 }
 
-/* Step 3's modelled time over a node of P ranks, `ports` of them with a
- * share of about `share` bytes, `whole` bytes in all: through the node's
- * first, or (*direct) each share straight to the others. */
-static double shares_cost(const hmpi__coll_ctx *c, int P, int ports, double share, double whole,
-                          int *direct)
+/* Step 3 by recursive doubling over the node's ranks (a power of two of
+ * them): in round k local rank j exchanges the shares of its group of 2^k
+ * ranks, one range, with those of the group of j ^ 2^k. */
+static int shares_doubling(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                           const size_t *off)
 {
-    double gather, spread;
+    int me = nd->my_local;
+    for (int mask = 1; mask < nd->local; mask <<= 1) {
+        int mine = me & ~(mask - 1), theirs = (me ^ mask) & ~(mask - 1);
+        size_t lo = share_start(nd, p, B, off, mine), hi = off[mine + mask];
+        size_t from = share_start(nd, p, B, off, theirs), to = off[theirs + mask];
+        TRY(hmpi__sched_round(c->s));
+        if (hi > lo)
+            TRY(coll_send(c, rot + lo, (int)(hi - lo), MPI_PACKED,
+                          hmpi__nodes_rank(nd, nd->my_node, me ^ mask)));
+        if (to > from)
+            TRY(coll_recv(c, rot + from, (int)(to - from), MPI_PACKED,
+                          hmpi__nodes_rank(nd, nd->my_node, me ^ mask)));
+    }
+    return MPI_SUCCESS;
+}
+
+/* How step 3 spreads the shares. */
+enum { THROUGH_FIRST, STRAIGHT, DOUBLING };
+static const char *const way_name[] = {"through the node's first", "straight to the node's ranks",
+                                       "by recursive doubling"};
+
+/* Step 3's cheapest way over a node of P ranks, `ports` of them with a share
+ * of about `share` bytes, `whole` bytes in all, and its modelled time. */
+static int shares_way(const hmpi__coll_ctx *c, int P, int ports, double share, double whole,
+                      double *cost)
+{
+    double gather, spread, receive = hmpi__cost_overhead(&c->cost), doubling = 0;
     hmpi__node_gather_radix(c, P, whole / P, &gather);
     hmpi__node_bcast_radix(c, P, whole, &spread);
-    double straight = hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
-                      (ports - 1) * hmpi__cost_overhead(&c->cost);
-    *direct = straight < gather + spread;
-    return *direct ? straight : gather + spread;
+    double t[3] = {gather + spread,
+                   hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
+                       (ports - 1) * receive,
+                   HMPI__COST_NEVER};
+    if ((P & (P - 1)) == 0) {
+        for (int group = 1; group < P; group *= 2)
+            doubling += hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, 1, group * share) + receive;
+        t[DOUBLING] = doubling;
+    }
+    int way = THROUGH_FIRST;
+    for (int w = STRAIGHT; w <= DOUBLING; w++)
+        if (t[w] < t[way])
+            way = w;
+    *cost = t[way];
+    return way;
 }
 
 static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
                        size_t *off)
 {
-    int direct, ports = ports_of(nd);
+    int ports = ports_of(nd);
+    double t;
     share_offsets(nd, p, B, off);
-    double t = shares_cost(c, nd->local, ports, (double)(p - nd->local) * B / ports, (double)p * B,
-                           &direct);
+    int way =
+        shares_way(c, nd->local, ports, (double)(p - nd->local) * B / ports, (double)p * B, &t);
     if (nd->my_local == 0 && nd->my_node == 0)
         hmpi__verbose("multiport: %d ports a node, the shares %s (modelled %.1f us)", ports,
-                      direct ? "straight to the node's ranks" : "through the node's first", t);
-    return direct ? shares_direct(c, nd, rot, p, B, off)
-                  : shares_through_first(c, nd, rot, p, B, off);
+                      way_name[way], t);
+    return way == STRAIGHT   ? shares_direct(c, nd, rot, p, B, off)
+           : way == DOUBLING ? shares_doubling(c, nd, rot, p, B, off)
+                             : shares_through_first(c, nd, rot, p, B, off);
 }
 
 int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -197,7 +243,7 @@ double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_
     hmpi__node_bcast_radix(c, P, P * B, &spread);
     double round = hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, ports, messages, P * B) +
                    messages * hmpi__cost_overhead(&c->cost);
-    int direct;
-    double shares = shares_cost(c, P, ports, messages * P * B, c->size * B, &direct);
+    double shares;
+    shares_way(c, P, ports, messages * P * B, c->size * B, &shares);
     return P > 1 ? gather + spread + round + shares : round;
 }
