@@ -62,6 +62,29 @@ static void check_every_type(void)
     }
 }
 
+/* MPI_UNDEFINED beside MPI 4.1's process sets (RESOURCE_GUIDED), each road
+ * a set takes: the odd ranks get nothing, the even ones their set's. */
+static void check_sets_and_undefined(void)
+{
+    static const char *const sets[] = {"mpi://WORLD", "mpix://SHARED", "hmpi://Machine"};
+    for (size_t i = 0; i < sizeof sets / sizeof *sets; i++) {
+        MPI_Info info;
+        MPI_Comm comm;
+        int m[16], n = 0, lo = i == 0 ? 0 : rank / 8 * 8, hi = i == 0 ? size : lo + 8;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "mpi_pset_name", sets[i]);
+        CHECK_MPI(HMPI_Comm_split_type(MPI_COMM_WORLD,
+                                       rank % 2 ? MPI_UNDEFINED : HMPI_COMM_TYPE_RESOURCE_GUIDED,
+                                       rank, info, &comm));
+        MPI_Info_free(&info);
+        for (int r = lo; r < hi && r < size && n < 16; r += 2)
+            m[n++] = r;
+        CHECK(rank % 2 ? comm == MPI_COMM_NULL : has_members(comm, m, n));
+        if (comm != MPI_COMM_NULL)
+            MPI_Comm_free(&comm);
+    }
+}
+
 static void check_key_and_undefined(void)
 {
     /* key reverses the order inside each group */
@@ -95,6 +118,7 @@ static void check_key_and_undefined(void)
     expect_block(comm, 8, 0);
     CHECK_STR(level_type(comm, NULL, NULL), "Machine");
     MPI_Comm_free(&comm);
+    check_sets_and_undefined();
 }
 
 static void check_levels_hierarchy(void)

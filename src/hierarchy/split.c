@@ -19,7 +19,7 @@
 #include <strings.h>
 
 /* Split type codes agreed through the allreduce (MPI_UNDEFINED: 0). */
-enum { TYPE_UNDEFINED, TYPE_SHARED, TYPE_UNGUIDED, TYPE_GUIDED };
+enum { TYPE_UNDEFINED, TYPE_SHARED, TYPE_UNGUIDED, TYPE_GUIDED, TYPE_PSET };
 
 /* Values of the one agreement allreduce: the path ids, then these. */
 enum { AGREE_TYPE = HMPI__MAX_DEPTH, AGREE_KIND, AGREE_EXTRA0, AGREE_EXTRA1, AGREE_N };
@@ -412,38 +412,48 @@ static void report_level(MPI_Info info, MPI_Comm newcomm)
  * library has, mpi://WORLD (all of comm) and mpi://SELF; mpix://SHARED
  * (MPI_COMM_TYPE_SHARED's) and hmpi's hardware sets, hmpi://<level or
  * device class> (a guided split: libhmpi_mpi4's Sessions list them); any
- * other name gives MPI_COMM_NULL. *handled = 0 when info names no set.
- * Collective. */
-static int pset_split(MPI_Comm comm, int key, MPI_Info info, MPI_Comm *newcomm, int *handled,
+ * other name gives MPI_COMM_NULL. The road a set takes, agreed with the
+ * processes that pass MPI_UNDEFINED, so that they take it too. */
+enum { PSET_NONE, PSET_PLAIN, PSET_SHARED, PSET_HARDWARE };
+
+static int pset_road(MPI_Info info, const char *fn, hmpi__cfg_value *pset)
+{
+    hmpi__config_get(HMPI__CFG_PSET_NAME, info, fn, pset); /* a string: never fails */
+    if (pset->source != HMPI__FROM_INFO)
+        return PSET_NONE;
+    if (strcasecmp(pset->text, "mpix://SHARED") == 0)
+        return PSET_SHARED;
+    return strncasecmp(pset->text, "hmpi://", 7) == 0 ? PSET_HARDWARE : PSET_PLAIN;
+}
+
+/* The split by set `name` on its road (name NULL: this process passed
+ * MPI_UNDEFINED). Collective. */
+static int pset_split(MPI_Comm comm, int key, int road, const char *name, MPI_Comm *newcomm,
                       const char *fn)
 {
-    hmpi__cfg_value pset;
-    int rank, color = MPI_UNDEFINED;
-    hmpi__config_get(HMPI__CFG_PSET_NAME, info, fn, &pset); /* a string: never fails */
-    *handled = pset.source == HMPI__FROM_INFO;
-    if (!*handled)
-        return MPI_SUCCESS;
-    const char *name = pset.text;
-    if (strcasecmp(name, "mpix://SHARED") == 0)
-        return hmpi__comm_split_type(comm, MPI_COMM_TYPE_SHARED, key, MPI_INFO_NULL, newcomm, fn);
-    if (strncasecmp(name, "hmpi://", 7) == 0) {
+    int rank, color = MPI_UNDEFINED, rc;
+    if (road == PSET_SHARED)
+        return hmpi__comm_split_type(comm, name ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED, key,
+                                     MPI_INFO_NULL, newcomm, fn);
+    if (road == PSET_HARDWARE) {
         MPI_Info level;
-        int rc;
         HMPI__MPI(Info_create)(&level);
-        MPI_Info_set(level, "mpi_hw_resource_type", name + 7);
-        rc = hmpi__comm_split_type(comm, HMPI_COMM_TYPE_HW_GUIDED, key, level, newcomm, fn);
+        if (name)
+            MPI_Info_set(level, "mpi_hw_resource_type", name + 7);
+        rc = hmpi__comm_split_type(comm, name ? HMPI_COMM_TYPE_HW_GUIDED : MPI_UNDEFINED, key,
+                                   level, newcomm, fn);
         MPI_Info_free(&level);
         return rc;
     }
     MPI_Comm_rank(comm, &rank);
-    if (strcasecmp(name, "mpi://WORLD") == 0)
+    if (name && strcasecmp(name, "mpi://WORLD") == 0)
         color = 0;
-    else if (strcasecmp(name, "mpi://SELF") == 0)
+    else if (name && strcasecmp(name, "mpi://SELF") == 0)
         color = rank;
-    else
+    else if (name)
         hmpi__verbose("%s: unknown process set '%s' in info key 'mpi_pset_name': MPI_COMM_NULL", fn,
                       name);
-    int rc = MPI_Comm_split(comm, color, key, newcomm);
+    rc = MPI_Comm_split(comm, color, key, newcomm);
     return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
 }
 
@@ -469,20 +479,23 @@ int hmpi__comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                            "HMPI_COMM_TYPE_HW_UNGUIDED, HMPI_COMM_TYPE_HW_GUIDED, "
                            "HMPI_COMM_TYPE_RESOURCE_GUIDED or MPI_UNDEFINED",
                            split_type);
-    if (split_type == HMPI_COMM_TYPE_RESOURCE_GUIDED) {
-        int handled;
-        rc = pset_split(comm, key, info, newcomm, &handled, fn);
-        if (handled)
-            return rc;
-    }
+    hmpi__cfg_value pset = {0};
+    int road =
+        split_type == HMPI_COMM_TYPE_RESOURCE_GUIDED ? pset_road(info, fn, &pset) : PSET_NONE;
+    if (road != PSET_NONE)
+        type = TYPE_PSET;
     int device = -1, kind = type == TYPE_GUIDED ? guided_kind(info, fn, &device) : HMPI__NO_KIND;
     if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
-    /* One allreduce: the prefix, and the type for processes that passed MPI_UNDEFINED. */
-    if ((rc = hmpi__agree(comm, type ? &cl->path : NULL, type, kind, NULL, &a)) != MPI_SUCCESS)
+    /* One allreduce: the prefix, and the type (and a set's road) for processes
+     * that passed MPI_UNDEFINED. */
+    int extra[2] = {road, 0};
+    if ((rc = hmpi__agree(comm, type ? &cl->path : NULL, type, kind, extra, &a)) != MPI_SUCCESS)
         return hmpi__raise(comm, rc);
     const hmpi__locality *loc;
     switch (a.type) {
+    case TYPE_PSET:
+        return pset_split(comm, key, a.extra[0], type == TYPE_PSET ? pset.text : NULL, newcomm, fn);
     case TYPE_SHARED:
         if ((rc = hmpi__locality_get(fn, &loc)) != MPI_SUCCESS)
             break;
