@@ -193,7 +193,7 @@ static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int 
 int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
-    int tsize, p = c->size, in_place = a->sendbuf == MPI_IN_PLACE;
+    int tsize, p = c->size;
     MPI_Type_size(a->rtype, &tsize);
     int B = a->rcount * tsize;
     TRY(hmpi__nodes_make(c, -1, 0, &nd));
@@ -202,13 +202,8 @@ int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     size_t *off = HMPI__ALLOC(size_t, (size_t)nd.local + 1);
     if (!rot || !off)
         rc = MPI_ERR_NO_MEM;
-    if (rc == MPI_SUCCESS) {
-        char *at = rot + (size_t)nd.my_local * B;
-        rc = in_place
-                 ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
-                                    a->rcount, a->rtype, at, B)
-                 : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, at, B);
-    }
+    if (rc == MPI_SUCCESS)
+        rc = hmpi__allgather_pack_own(c, a, rot + (size_t)nd.my_local * B, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
         rc = node_allgather(c, &nd, rot, B, off);
     if (rc == MPI_SUCCESS && nd.n > 1)
@@ -216,14 +211,7 @@ int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && nd.local > 1 && nd.n > 1)
         rc = node_shares(c, &nd, rot, p, B, off);
     if (rc == MPI_SUCCESS)
-        rc = hmpi__sched_round(c->s);
-    for (int s = 0; rc == MPI_SUCCESS && s < p; s++) {
-        int rank = nd.member[(first + s) % p];
-        if (rank != c->rank || !in_place)
-            rc = hmpi__sched_unpack(c->s, rot + (size_t)s * B, B,
-                                    hmpi__block(a->recvbuf, rank, a->rcount, a->rtype), a->rcount,
-                                    a->rtype);
-    }
+        rc = hmpi__allgather_unpack_all(c, a, &nd, rot, first, B);
     free(off);
     hmpi__nodes_free(&nd);
     return rc;

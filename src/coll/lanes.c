@@ -1138,6 +1138,29 @@ int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int by
                               MPI_PACKED);
 }
 
+int hmpi__allgather_pack_own(hmpi__coll_ctx *c, const hmpi__coll_args *a, char *at, int B)
+{
+    if (a->sendbuf == MPI_IN_PLACE)
+        return hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
+                                a->rcount, a->rtype, at, B);
+    return hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, at, B);
+}
+
+int hmpi__allgather_unpack_all(hmpi__coll_ctx *c, const hmpi__coll_args *a, const hmpi__nodes *nd,
+                               const char *packed, int first, int B)
+{
+    int p = c->size, in_place = a->sendbuf == MPI_IN_PLACE;
+    TRY(hmpi__sched_round(c->s));
+    for (int s = 0; s < p; s++) {
+        int rank = nd->member[(first + s) % p];
+        if (rank != c->rank || !in_place)
+            TRY(hmpi__sched_unpack(c->s, packed + (size_t)s * B, B,
+                                   hmpi__block(a->recvbuf, rank, a->rcount, a->rtype), a->rcount,
+                                   a->rtype));
+    }
+    return MPI_SUCCESS;
+}
+
 /* HMPI_VERBOSE: the leaders' allgather as modelled. */
 static void verbose_leaders(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int B)
 {
@@ -1164,15 +1187,12 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int B = a->rcount * tsize;
     TRY(hmpi__nodes_make(c, -1, 0, &nd));
     int at = nd.first[nd.my_node] + nd.my_local, leader = hmpi__nodes_rank(&nd, nd.my_node, 0);
-    int rc = MPI_SUCCESS, in_place = a->sendbuf == MPI_IN_PLACE;
+    int rc = MPI_SUCCESS;
     char *all = hmpi__sched_scratch(c->s, p * B, MPI_BYTE);
     if (!all)
         rc = MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS)
-        rc = in_place
-                 ? hmpi__sched_pack(c->s, hmpi__block(a->recvbuf, c->rank, a->rcount, a->rtype),
-                                    a->rcount, a->rtype, all + (size_t)at * B, B)
-                 : hmpi__sched_pack(c->s, a->sendbuf, a->scount, a->stype, all + (size_t)at * B, B);
+        rc = hmpi__allgather_pack_own(c, a, all + (size_t)at * B, B);
     if (c->rank == 0 && hmpi__verbose_enabled())
         verbose_leaders(c, &nd, B);
     if (rc == MPI_SUCCESS && nd.local > 1)
@@ -1182,12 +1202,7 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && nd.local > 1)
         rc = hmpi__node_bcast(c, &nd, all, p * B);
     if (rc == MPI_SUCCESS)
-        rc = hmpi__sched_round(c->s);
-    for (int j = 0; rc == MPI_SUCCESS && j < p; j++)
-        if (nd.member[j] != c->rank || !in_place)
-            rc = hmpi__sched_unpack(c->s, all + (size_t)j * B, B,
-                                    hmpi__block(a->recvbuf, nd.member[j], a->rcount, a->rtype),
-                                    a->rcount, a->rtype);
+        rc = hmpi__allgather_unpack_all(c, a, &nd, all, 0, B);
     hmpi__nodes_free(&nd);
     return rc;
 }

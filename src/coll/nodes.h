@@ -64,6 +64,14 @@ int hmpi__node_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf
 /* buf's `bytes` from the node's first to its other ranks (k-nomial). */
 int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int bytes);
 
+/* The allgathers through a packed buffer of p blocks of B bytes in path
+ * order (lanes.c): this process's block packed at `at` (from recvbuf in
+ * place); then, after a round, every block unpacked to recvbuf, the buffer
+ * rotated to start at path position `first`. */
+int hmpi__allgather_pack_own(hmpi__coll_ctx *c, const hmpi__coll_args *a, char *at, int B);
+int hmpi__allgather_unpack_all(hmpi__coll_ctx *c, const hmpi__coll_args *a, const hmpi__nodes *nd,
+                               const char *packed, int first, int B);
+
 /* A message of count elements to or from peer in segments of at most
  * HMPI__EAGER_BYTES, all posted in the open round (lanes.c). */
 int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,
