@@ -14,10 +14,10 @@
 enum { GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, ALLTOALLW, REDUCE_SCATTER, NCOLLS };
 static const char *const names[NCOLLS] = {"gatherv",   "scatterv",  "allgatherv",
                                           "alltoallv", "alltoallw", "reduce_scatter"};
-static const char *const algs[NCOLLS][4] = {
-    {"auto", "native", "linear", NULL},   {"auto", "native", "linear", NULL},
-    {"auto", "native", "ring", "linear"}, {"auto", "native", "linear", "pairwise"},
-    {"auto", "native", "pairwise", NULL}, {"auto", "native", "binomial", NULL}};
+static const char *const algs[NCOLLS][5] = {
+    {"auto", "native", "linear", NULL},          {"auto", "native", "linear", NULL},
+    {"auto", "native", "ring", "linear", "shm"}, {"auto", "native", "linear", "pairwise"},
+    {"auto", "native", "pairwise", NULL},        {"auto", "native", "binomial", NULL}};
 
 static MPI_Datatype vec_type, quad_type;
 static MPI_Op matmul_op;
@@ -265,13 +265,29 @@ static void run_case(const struct vcase *k)
     cases++;
 }
 
-static void run_all(MPI_Comm comm)
+/* Is every rank of comm on one node of the machine hmpi sees (its shared
+ * memory: the shm algorithm)? */
+static int one_node(MPI_Comm comm)
 {
-    int size;
+    MPI_Comm node;
+    int size, nsize, all;
+    MPI_Comm_size(comm, &size);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_size(node, &nsize);
+    MPI_Comm_free(&node);
+    all = nsize == size;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
+    return all;
+}
+
+/* The cases of collective `only` (every one: -1) on comm. */
+static void run_all(MPI_Comm comm, int only)
+{
+    int size, shared = one_node(comm);
     MPI_Comm_size(comm, &size);
     for (int coll = 0; coll < NCOLLS; coll++)
-        for (int ai = 0; ai < 4 && algs[coll][ai]; ai++)
-            for (int ti = 0; ti < 2; ti++)
+        for (int ai = 0; ai < 5 && algs[coll][ai] && (only < 0 || coll == only); ai++)
+            for (int ti = 0; ti < 2 && (shared || strcmp(algs[coll][ai], "shm") != 0); ti++)
                 for (int root = 0; root < (coll <= SCATTERV ? 2 : 1); root++)
                     for (int ip = 0; ip < 2; ip++) {
                         struct vcase k = {
@@ -298,8 +314,14 @@ int main(int argc, char **argv)
     MPI_Op_create(matmul, 0, &matmul_op);
     MPI_Comm shuffled;
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
-    run_all(MPI_COMM_WORLD);
-    run_all(shuffled);
+    run_all(MPI_COMM_WORLD, -1);
+    run_all(shuffled, -1);
+    if (!one_node(MPI_COMM_WORLD)) { /* the shm allgatherv on each node, of its own size */
+        MPI_Comm node;
+        CHECK_MPI(HMPI_Comm_split_type(shuffled, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+        run_all(node, ALLGATHERV);
+        MPI_Comm_free(&node);
+    }
     MPI_Comm_free(&shuffled);
     MPI_Type_free(&vec_type);
     MPI_Type_free(&quad_type);

@@ -134,6 +134,7 @@
     X(ALLGATHERV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                    \
     X(ALLGATHERV, RING, hmpi__allgather_ring, HMPI__ANY_SIZE, hmpi__cost_allgather_ring)           \
     X(ALLGATHERV, LINEAR, hmpi__allgather_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)      \
+    X(ALLGATHERV, SHM, hmpi__allgather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)          \
     X(ALLTOALLV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLTOALLV, LINEAR, hmpi__alltoall_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)        \
     X(ALLTOALLV, PAIRWISE, hmpi__alltoall_pairwise, HMPI__ANY_SIZE, hmpi__cost_pairwise)           \

@@ -205,29 +205,40 @@ typedef struct node_sum {
     MPI_Op op;
 } node_sum;
 
+/* Does a reduce's root (not an allreduce's ranks, whose slots the others
+ * read) take its own input from its buffer, writing its result straight
+ * into out? Not in place: the combination would overwrite its input. */
+static int combines_own_directly(const node_sum *r, part n, const char *in, const char *out)
+{
+    return !r->to_all && n.rank == r->root && in != out;
+}
+
 /* One piece: every rank (to_all; else the root) combines all of it into out. */
 static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
                               const char *in, char *out, int count)
 {
     part n = part_of(c);
     size_t bytes = (size_t)count * (size_t)type_bytes(r->type);
-    TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
+    int direct = combines_own_directly(r, n, in, out);
+    if (!direct)
+        TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
     TRY(hmpi__shm_publish(c->s, op, gen));
     if (r->to_all || n.rank == r->root)
-        TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, NULL, out, 0));
+        TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, direct ? in : NULL,
+                             out, 0));
     return hmpi__shm_ack(c->s, op, gen);
 }
 
 /* One piece: each rank copies in the others' slices of its input and
  * combines its own slice of every input (its own from its buffer) into its
  * slot (generation gen), then every rank (to_all; else the root) copies
- * every slice out (gen + 1). */
+ * every slice out (gen + 1); a reduce's root combines its slice into out. */
 static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
                                const char *in, char *out, int count)
 {
     part n = part_of(c);
     size_t esize = (size_t)type_bytes(r->type), lo_bytes, hi_bytes;
-    int lo, hi;
+    int lo, hi, direct = combines_own_directly(r, n, in, out);
     slice(count, n.rank, n.size, &lo, &hi);
     lo_bytes = (size_t)lo * esize, hi_bytes = (size_t)hi * esize;
     TRY(hmpi__shm_put(c->s, op, gen, in, lo_bytes, n.rank, 0));
@@ -235,10 +246,12 @@ static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_s
                       hi_bytes));
     TRY(hmpi__shm_publish(c->s, op, gen));
     TRY(hmpi__shm_reduce(c->s, op, gen, n.size, lo_bytes, hi - lo, r->type, r->op, in + lo_bytes,
-                         NULL, gen + 1));
+                         direct ? out + lo_bytes : NULL, gen + 1));
     TRY(hmpi__shm_ack(c->s, op, gen));
     TRY(hmpi__shm_publish(c->s, op, gen + 1));
     for (int q = 0; (r->to_all || n.rank == r->root) && q < n.size; q++) {
+        if (q == n.rank && direct) /* (already there) */
+            continue;
         slice(count, q, n.size, &lo, &hi);
         TRY(hmpi__shm_get_from(c->s, op, gen + 1, q, q, (size_t)lo * esize,
                                out + (size_t)lo * esize, (size_t)(hi - lo) * esize));
@@ -529,29 +542,102 @@ int hmpi__scatter_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return unview(c, &out);
 }
 
-/* Every rank copies its block into its slot and every other one out. */
+/* An allgather(v)'s receive side as bytes: rank r's block at
+ * at + offset[r], bytes[r] long; `most` the longest. In the user's buffer
+ * when its type is contiguous, else in scratch (this rank's own block
+ * loaded when in place) that `ungathered` unpacks at the end: whole for
+ * an allgather, block by block for an allgatherv (its gaps untouched). */
+typedef struct gathered {
+    char *at;
+    size_t *offset, *bytes, most;
+    bytes_view whole; /* allgather */
+} gathered;
+
+/* Rank r's block of an allgatherv's receive buffer. */
+static char *user_block(const hmpi__coll_args *a, MPI_Aint extent, int r)
+{
+    return (char *)a->recvbuf + (MPI_Aint)a->rdispls[r] * extent;
+}
+
+static int gathered_of(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place, gathered *g)
+{
+    MPI_Aint lb, extent;
+    size_t esize = (size_t)type_bytes(a->rtype), packed = 0, unused;
+    int contiguous = hmpi__type_is_contiguous(a->rtype, 2, &unused);
+    MPI_Type_get_extent(a->rtype, &lb, &extent);
+    *g = (gathered){0};
+    if (!(g->offset = hmpi__sched_alloc(c->s, sizeof(size_t) * (size_t)c->size)) ||
+        !(g->bytes = hmpi__sched_alloc(c->s, sizeof(size_t) * (size_t)c->size)))
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < c->size; r++) {
+        g->bytes[r] = (size_t)(a->rcounts ? a->rcounts[r] : a->rcount) * esize;
+        g->offset[r] = a->rcounts && contiguous ? (size_t)a->rdispls[r] * (size_t)extent : packed;
+        packed += g->bytes[r];
+        g->most = g->bytes[r] > g->most ? g->bytes[r] : g->most;
+    }
+    if (!a->rcounts) {
+        TRY(view(c, a->recvbuf, a->rcount * c->size, a->rtype, in_place, &g->whole));
+        g->at = g->whole.at;
+        return MPI_SUCCESS;
+    }
+    if (contiguous) {
+        g->at = a->recvbuf;
+        return MPI_SUCCESS;
+    }
+    if (!(g->at = hmpi__sched_alloc(c->s, packed ? packed : 1)))
+        return MPI_ERR_NO_MEM;
+    return in_place ? hmpi__sched_pack(c->s, user_block(a, extent, c->rank),
+                                       a->rcounts[c->rank], a->rtype, g->at + g->offset[c->rank],
+                                       (int)g->bytes[c->rank])
+                    : MPI_SUCCESS;
+}
+
+static int ungathered(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place,
+                      const gathered *g)
+{
+    MPI_Aint lb, extent;
+    if (!a->rcounts)
+        return unview(c, &g->whole);
+    if (g->at == a->recvbuf)
+        return MPI_SUCCESS;
+    MPI_Type_get_extent(a->rtype, &lb, &extent);
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank || !in_place)
+            TRY(hmpi__sched_unpack(c->s, g->at + g->offset[r], (int)g->bytes[r],
+                                   user_block(a, extent, r), a->rcounts[r], a->rtype));
+    return MPI_SUCCESS;
+}
+
+/* Every rank copies its block into its slot and every other one out, in
+ * pieces of a buffer (as many as the longest block needs, the same on
+ * every rank: an allgatherv's counts are everywhere). */
 int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
-    bytes_view in, out;
-    int in_place = a->sendbuf == MPI_IN_PLACE;
-    size_t block = block_of(a, 1), piece = hmpi__shm_buffer_bytes(c->shm);
+    bytes_view in = {0};
+    gathered g;
+    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank;
+    size_t piece = hmpi__shm_buffer_bytes(c->shm);
     TRY(begin(c, &op));
-    TRY(sides(c, a, !in_place, c->size, in_place, &in, &out));
-    const char *mine = in_place ? out.at + (size_t)c->rank * block : in.at;
     if (!in_place)
-        TRY(copy_bytes(c, in.at, out.at + (size_t)c->rank * block, block));
-    for (size_t p = 0, off = 0; off < block; p++, off += piece) {
-        size_t len = min_size(piece, block - off);
-        TRY(hmpi__shm_put(c->s, op, (int)p, mine + off, len, c->rank, 0));
+        TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
+    TRY(gathered_of(c, a, in_place, &g));
+    char *own = g.at + g.offset[me];
+    const char *mine = in_place ? own : in.at;
+    if (!in_place)
+        TRY(copy_bytes(c, in.at, own, g.bytes[me]));
+    for (size_t p = 0, off = 0; off < g.most; p++, off += piece) {
+        if (off < g.bytes[me])
+            TRY(hmpi__shm_put(c->s, op, (int)p, mine + off, min_size(piece, g.bytes[me] - off), me,
+                              0));
         TRY(hmpi__shm_publish(c->s, op, (int)p));
         for (int r = 0; r < c->size; r++)
-            if (r != c->rank)
-                TRY(hmpi__shm_get_from(c->s, op, (int)p, r, r, 0, out.at + (size_t)r * block + off,
-                                       len));
+            if (r != me && off < g.bytes[r])
+                TRY(hmpi__shm_get_from(c->s, op, (int)p, r, r, 0, g.at + g.offset[r] + off,
+                                       min_size(piece, g.bytes[r] - off)));
         TRY(hmpi__shm_ack(c->s, op, (int)p));
     }
-    return unview(c, &out);
+    return ungathered(c, a, in_place, &g);
 }
 
 /* Every rank copies a piece of each block into its area of its slot, and
