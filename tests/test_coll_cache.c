@@ -3,12 +3,15 @@
  * arguments or settings build another; results are always those of the MPI
  * library's own collective, also when processes hit and miss differently
  * (their buffers differ), between nonblocking operations in flight, after
- * eviction, with derived datatypes (never cached), on duplicates.
+ * eviction, with derived datatypes (never cached), on duplicates, and for
+ * the v forms, whose arrays are compared by contents.
  *
  * The program counts the persistent requests hmpi prepares through the
  * profiling interface (HMPI_P2P=persistent: every built schedule calls
  * MPI_Send_init / MPI_Recv_init, a cached one calls neither). */
 #include "testutil.h"
+
+#include <stdint.h>
 
 static int rank, size;
 static long prepared; /* MPI_Send_init and MPI_Recv_init calls */
@@ -223,6 +226,75 @@ static void not_cached(void)
     MPI_Type_free(&pair);
 }
 
+/* Requests prepared by a call (summed over the processes) of `call`. */
+#define PREPARED_BY(call, comm, all)                                                               \
+    do {                                                                                           \
+        long before_ = prepared, mine_;                                                            \
+        CHECK_MPI(call);                                                                           \
+        mine_ = prepared - before_;                                                                \
+        MPI_Allreduce(&mine_, &(all), 1, MPI_LONG, MPI_SUM, comm);                                 \
+    } while (0)
+
+/* Rank r gives count(r) ints: allgatherv's counts and displacements. */
+static void layout(int *counts, int *displs, int reversed)
+{
+    for (int r = 0, at = 0; r < size; r++) {
+        counts[r] = reversed ? size - r : r + 1;
+        displs[r] = at;
+        at += counts[r];
+    }
+}
+
+static void check_allgatherv(const int *in, const int *out, const int *counts,
+                             const int *displs)
+{
+    int total = displs[size - 1] + counts[size - 1];
+    int *ref = malloc(sizeof(int) * (size_t)total);
+    MPI_Allgatherv(in, counts[rank], MPI_INT, ref, counts, displs, MPI_INT, MPI_COMM_WORLD);
+    for (int i = 0; i < total; i++)
+        CHECK_INT(out[i], ref[i]);
+    free(ref);
+}
+
+/* The v forms: the same arrays' contents hit (and the arrays of a side a
+ * process does not use are never read: a non-root's gatherv counts), new
+ * contents in the same arrays build again. By messages (linear), whose
+ * requests are counted. */
+static void vector_forms(void)
+{
+    enum { MAX = 64 * 65 / 2 };
+    int in[64], out[MAX], counts[64], displs[64], *ignored = (int *)(uintptr_t)8;
+    long all;
+    CHECK(size <= 64);
+    setenv("HMPI_COLL_ALGORITHM", "linear", 1);
+    layout(counts, displs, 0);
+    for (int it = 0; it < 3; it++) {
+        fill(in, size, it);
+        PREPARED_BY(HMPI_Allgatherv(in, counts[rank], MPI_INT, out, counts, displs, MPI_INT,
+                                    MPI_COMM_WORLD),
+                    MPI_COMM_WORLD, all);
+        CHECK(it == 0 ? all > 0 : all == 0);
+        check_allgatherv(in, out, counts, displs);
+    }
+    layout(counts, displs, 1); /* new contents, the same arrays */
+    PREPARED_BY(HMPI_Allgatherv(in, counts[rank], MPI_INT, out, counts, displs, MPI_INT,
+                                MPI_COMM_WORLD),
+                MPI_COMM_WORLD, all);
+    CHECK(all > 0);
+    check_allgatherv(in, out, counts, displs);
+    for (int it = 0; it < 2; it++) { /* the root's arrays only */
+        fill(in, size, it);
+        PREPARED_BY(HMPI_Gatherv(in, counts[rank], MPI_INT, out, rank ? ignored + it : counts,
+                                 rank ? ignored : displs, MPI_INT, 0, MPI_COMM_WORLD),
+                    MPI_COMM_WORLD, all);
+        CHECK(it == 0 ? all > 0 : all == 0);
+        for (int r = 0; rank == 0 && r < size; r++)
+            for (int i = 0; i < counts[r]; i++)
+                CHECK_INT(out[displs[r] + i], it * 1000 + r * 10 + i % 7);
+    }
+    unsetenv("HMPI_COLL_ALGORITHM");
+}
+
 int main(int argc, char **argv)
 {
     setenv("HMPI_P2P", "persistent", 1);
@@ -236,6 +308,7 @@ int main(int argc, char **argv)
     byte_bound();
     settings_and_dups();
     not_cached();
+    vector_forms();
     if (rank == 0)
         printf("test_coll_cache: %d ranks, %d checks passed\n", size, test_checks);
     MPI_Finalize();

@@ -12,7 +12,10 @@
  * this serves.
  *
  * Only predefined datatypes and ops take part: a derived type or a user op
- * could be freed and its handle reused for something else. The cache is the
+ * could be freed and its handle reused for something else. The v forms'
+ * counts and displacements (those of the sides a process uses) are kept
+ * and compared by contents, O(p) a call as the call itself: a program may
+ * change them in the same arrays. Alltoallw's type arrays are not cached. The cache is the
  * communicator's own (fits: the same handle), so an MPI_Comm_dup does not
  * inherit it, and MPI_Comm_free releases it. Processes may hit and miss
  * differently (their buffers differ): every blocking collective therefore
@@ -33,7 +36,8 @@
 #define MAX_ENTRIES 64
 
 typedef struct entry {
-    hmpi__coll_key key;
+    hmpi__coll_key key; /* its v form's arrays: `arrays`, its own copies */
+    int *arrays;
     uint64_t stamp; /* the environment it was last found valid in */
     HMPI_Request request;
     size_t bytes; /* the memory its schedule holds */
@@ -52,8 +56,10 @@ typedef struct cache {
 static void destroy(hmpi__shared *obj)
 {
     cache *c = (cache *)obj;
-    for (int i = 0; i < c->n; i++)
+    for (int i = 0; i < c->n; i++) {
         hmpi__request_destroy(&c->e[i].request);
+        free(c->e[i].arrays);
+    }
     free(c);
 }
 
@@ -81,22 +87,62 @@ int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp)
 {
     if (hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp) <= 0)
         return 0;
-    if (a->scounts || a->rcounts)
-        return 0; /* the arrays' contents may differ between calls */
+    if (a->stypes || a->rtypes)
+        return 0; /* alltoallw: a type per process, each of which might be derived */
     return is_named(a->stype) && is_named(a->rtype) &&
            (a->op == MPI_OP_NULL || hmpi__op_id(a->op) >= 0);
 }
 
-static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y)
+/* The v forms' per-process arrays, of comm's size. */
+enum { SCOUNTS, SDISPLS, RCOUNTS, RDISPLS, NARRAYS };
+
+/* The arrays of the sides this process uses (MPI ignores the others, which
+ * may be anything): NULL where none. */
+static void arrays_of(const hmpi__coll_args *a, int rank, const int *out[NARRAYS])
+{
+    int send, recv;
+    hmpi__coll_sides(a, rank, &send, &recv);
+    out[SCOUNTS] = send ? a->scounts : NULL, out[SDISPLS] = send ? a->sdispls : NULL;
+    out[RCOUNTS] = recv ? a->rcounts : NULL, out[RDISPLS] = recv ? a->rdispls : NULL;
+}
+
+/* Where this process is and how many there are: the arrays' length. */
+typedef struct place {
+    int rank, size;
+} place;
+
+static place place_of(MPI_Comm comm)
+{
+    place p;
+    MPI_Comm_rank(comm, &p.rank);
+    MPI_Comm_size(comm, &p.size);
+    return p;
+}
+
+/* The same contents, array by array (x and y the same collective, root and
+ * buffers: the same sides). */
+static int same_arrays(const hmpi__coll_args *x, const hmpi__coll_args *y, place p)
+{
+    const int *ax[NARRAYS], *ay[NARRAYS];
+    arrays_of(x, p.rank, ax);
+    arrays_of(y, p.rank, ay);
+    for (int i = 0; i < NARRAYS; i++)
+        if (!ax[i] != !ay[i] || (ax[i] && memcmp(ax[i], ay[i], sizeof(int) * (size_t)p.size)))
+            return 0;
+    return 1;
+}
+
+static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y, place p)
 {
     return x->coll == y->coll && x->sendbuf == y->sendbuf && x->recvbuf == y->recvbuf &&
            x->scount == y->scount && x->rcount == y->rcount && x->stype == y->stype &&
-           x->rtype == y->rtype && x->root == y->root && x->op == y->op;
+           x->rtype == y->rtype && x->root == y->root && x->op == y->op &&
+           (!(x->scounts || x->rcounts || y->scounts || y->rcounts) || same_arrays(x, y, p));
 }
 
-static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y)
+static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y, place p)
 {
-    return same_args(&x->args, &y->args) && x->algorithm == y->algorithm &&
+    return same_args(&x->args, &y->args, p) && x->algorithm == y->algorithm &&
            x->levels == y->levels && x->lanes == y->lanes && x->lane_radix == y->lane_radix &&
            x->lane_multiplying == y->lane_multiplying && x->lane_trees == y->lane_trees &&
            x->bcast_trees == y->bcast_trees && x->p2p == y->p2p &&
@@ -106,8 +152,9 @@ static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y)
 HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, uint64_t stamp)
 {
     cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    place p = c && (a->scounts || a->rcounts) ? place_of(comm) : (place){0, 0};
     for (int i = 0; c && i < c->n; i++)
-        if (c->e[i].stamp == stamp && same_args(&c->e[i].key.args, a)) {
+        if (c->e[i].stamp == stamp && same_args(&c->e[i].key.args, a, p)) {
             c->e[i].last_use = ++c->clock;
             return c->e[i].request;
         }
@@ -117,8 +164,9 @@ HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, ui
 HMPI_Request hmpi__coll_cache_find(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stamp)
 {
     cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
+    place p = c && (key->args.scounts || key->args.rcounts) ? place_of(comm) : (place){0, 0};
     for (int i = 0; c && i < c->n; i++)
-        if (same_key(&c->e[i].key, key)) {
+        if (same_key(&c->e[i].key, key, p)) {
             c->e[i].stamp = stamp; /* the environment changed, not these settings */
             c->e[i].last_use = ++c->clock;
             return c->e[i].request;
@@ -143,6 +191,7 @@ static cache *cache_of(MPI_Comm comm)
 static void evict(cache *c, int i)
 {
     hmpi__request_destroy(&c->e[i].request);
+    free(c->e[i].arrays);
     c->bytes -= c->e[i].bytes;
     c->e[i] = c->e[--c->n];
 }
@@ -166,18 +215,50 @@ static entry *place_for(cache *c, int capacity, size_t bytes, size_t bound)
     return &c->e[c->n++];
 }
 
+/* The key's arrays of the sides this process uses, copied into one block
+ * of its own (*arrays, NULL where it has none; *bytes grows by it); those of
+ * the other sides NULL. */
+static int keep_arrays(hmpi__coll_key *key, place p, int **arrays, size_t *bytes)
+{
+    const int *in[NARRAYS];
+    int n = 0;
+    *arrays = NULL;
+    if (!key->args.scounts && !key->args.rcounts)
+        return MPI_SUCCESS;
+    arrays_of(&key->args, p.rank, in);
+    for (int i = 0; i < NARRAYS; i++)
+        n += in[i] != NULL;
+    if (n && !(*arrays = malloc(sizeof(int) * (size_t)p.size * (size_t)n)))
+        return MPI_ERR_NO_MEM;
+    const int **slot[NARRAYS] = {&key->args.scounts, &key->args.sdispls, &key->args.rcounts,
+                                 &key->args.rdispls};
+    for (int i = 0, k = 0; i < NARRAYS; i++) {
+        int *copy = in[i] ? *arrays + (size_t)p.size * (size_t)k++ : NULL;
+        if (copy)
+            memcpy(copy, in[i], sizeof(int) * (size_t)p.size);
+        *slot[i] = copy;
+    }
+    *bytes += sizeof(int) * (size_t)p.size * (size_t)n;
+    return MPI_SUCCESS;
+}
+
 int hmpi__coll_cache_put(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stamp,
                          HMPI_Request request)
 {
     int capacity = hmpi__config_number_in(HMPI__CFG_COLL_CACHE, stamp);
     int bound = hmpi__config_number_in(HMPI__CFG_COLL_CACHE_BYTES, stamp);
     size_t bytes = hmpi__sched_bytes(request->sched);
+    hmpi__coll_key kept = *key;
+    int *arrays = NULL;
     cache *c;
-    if (bytes > (size_t)(bound > 0 ? bound : 0) || !(c = cache_of(comm)))
+    if (keep_arrays(&kept, place_of(comm), &arrays, &bytes) != MPI_SUCCESS ||
+        bytes > (size_t)(bound > 0 ? bound : 0) || !(c = cache_of(comm))) {
+        free(arrays);
         return MPI_ERR_NO_MEM; /* run once, uncached */
+    }
     capacity = capacity < MAX_ENTRIES ? capacity : MAX_ENTRIES;
     entry *e = place_for(c, capacity > 0 ? capacity : 1, bytes, (size_t)bound);
-    *e = (entry){*key, stamp, request, bytes, ++c->clock};
+    *e = (entry){kept, arrays, stamp, request, bytes, ++c->clock};
     return MPI_SUCCESS;
 }
 
