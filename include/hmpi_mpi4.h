@@ -489,7 +489,8 @@ typedef struct hmpi_mpi4_session *MPI_Session;
 #define MPI_SESSION_NULL ((MPI_Session)0)
 /** The longest process set name, its terminating NUL included. */
 #define MPI_MAX_PSET_NAME_LEN 256
-/** The longest string tag of MPI_Comm_create_from_group, its NUL included. */
+/** The longest string tag of MPI_Comm_create_from_group and
+ * MPI_Intercomm_create_from_groups, its NUL included. */
 #define MPI_MAX_STRINGTAG_LEN 256
 
 /** MPI 4.0's MPI_Session_init: info key `thread_level` (`MPI_THREAD_SINGLE`
@@ -527,6 +528,27 @@ HMPI_MPI4_DECL int MPI_Group_from_session_pset(MPI_Session session, const char *
 /** MPI 4.0's MPI_Comm_create_from_group: collective over the group's processes. */
 HMPI_MPI4_DECL int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
                                               MPI_Errhandler errhandler, MPI_Comm *newcomm);
+/**
+ * \brief MPI 4.0's MPI_Intercomm_create_from_groups: collective over the
+ * processes of both groups, which must be disjoint (doc/mpi4.md, "Sessions").
+ *
+ * \param[in] local_group the group of the calling process
+ * \param[in] local_leader the local leader's rank in `local_group`
+ * \param[in] remote_group the other group
+ * \param[in] remote_leader the remote leader's rank in `remote_group`
+ * (significant at the local leader only)
+ * \param[in] stringtag the same on every process; tells concurrent calls apart
+ * \param[in] info set on the new intercommunicator (or `MPI_INFO_NULL`)
+ * \param[in] errhandler the new intercommunicator's, and this call's
+ * \param[out] newintercomm the intercommunicator; `MPI_COMM_NULL` where
+ * either group is `MPI_GROUP_EMPTY`
+ * \return `MPI_SUCCESS`, or an MPI error code
+ */
+HMPI_MPI4_DECL int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                                    MPI_Group remote_group, int remote_leader,
+                                                    const char *stringtag, MPI_Info info,
+                                                    MPI_Errhandler errhandler,
+                                                    MPI_Comm *newintercomm);
 #endif
 
 #ifdef __cplusplus

@@ -453,7 +453,8 @@ def main():
     hmpi_protos = dict((hn, hps) for hn, hps, _ in parse_prototypes(hmpi_h, "HMPI_"))
     mpi4 = []
     for n, p, _ in parse_prototypes(mpi4_h, "MPI_"):
-        if "ession" in n or n == "MPI_Comm_create_from_group":
+        if "ession" in n or n in ("MPI_Comm_create_from_group",
+                                  "MPI_Intercomm_create_from_groups"):
             continue  # Sessions: C only (doc/mpi4.md, "Sessions")
         if n == "MPI_Get_hw_resource_info":
             if "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO" in vals:

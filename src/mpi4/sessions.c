@@ -19,7 +19,12 @@
  * MPI_COMM_TYPE_RESOURCE_GUIDED's mpi_pset_name (hierarchy/split.c).
  *
  * MPI_Comm_create_from_group creates the communicator with
- * MPI_Comm_create_group over MPI_COMM_WORLD, its tag from the string tag. */
+ * MPI_Comm_create_group, its tag from the string tag, over hmpi's private
+ * duplicate of MPI_COMM_WORLD (`parent`, made where every process is: when
+ * MPI is initialized, by hmpi or by the program's MPI_Init). So does
+ * MPI_Intercomm_create_from_groups for the local group, whose leader then
+ * meets the remote one over the duplicate (MPI_Intercomm_create): the
+ * program's messages on MPI_COMM_WORLD never match the leaders'. */
 #include "core/entry.h"
 #include "core/finalize.h"
 #include "mpi4/mpi4.h"
@@ -50,6 +55,9 @@ static pset psets[MAX_PSETS];
 static int npsets;
 static int initialized_here; /* hmpi called MPI_Init_thread: it finalizes at exit */
 static int psets_made;       /* (under session_lock) */
+/* The private duplicate of MPI_COMM_WORLD over which the communicators of
+ * groups are made (MPI_COMM_NULL: none, MPI_COMM_WORLD is used). */
+static MPI_Comm parent = MPI_COMM_NULL;
 
 static const char *const thread_levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
                                             "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
@@ -60,7 +68,7 @@ static const int thread_values[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_
 
 static int session_keyval = MPI_KEYVAL_INVALID; /* a session's handlers find it by it */
 
-/* At MPI_Finalize: the process sets and the keyval. */
+/* At MPI_Finalize: the process sets, the keyval and the parent. */
 static void free_psets(int mpi_usable)
 {
     pthread_mutex_lock(&session_lock);
@@ -70,7 +78,34 @@ static void free_psets(int mpi_usable)
     npsets = 0;
     if (mpi_usable && session_keyval != MPI_KEYVAL_INVALID)
         PMPI_Comm_free_keyval(&session_keyval);
+    if (mpi_usable && parent != MPI_COMM_NULL)
+        PMPI_Comm_free(&parent);
+    parent = MPI_COMM_NULL;
     pthread_mutex_unlock(&session_lock);
+}
+
+/* The parent, once: right after MPI_Init, where every process is (a dup is
+ * collective over MPI_COMM_WORLD). Errors return to hmpi, which raises them
+ * through the handler of the call. Under session_lock. */
+static void make_parent(void)
+{
+    if (parent != MPI_COMM_NULL)
+        return;
+    if (PMPI_Comm_dup(MPI_COMM_WORLD, &parent) != MPI_SUCCESS) {
+        parent = MPI_COMM_NULL;
+        return;
+    }
+    PMPI_Comm_set_errhandler(parent, MPI_ERRORS_RETURN);
+    hmpi__at_finalize(free_psets);
+}
+
+/* The communicator over which groups become communicators. */
+static MPI_Comm parent_comm(void)
+{
+    pthread_mutex_lock(&session_lock);
+    MPI_Comm comm = parent != MPI_COMM_NULL ? parent : MPI_COMM_WORLD;
+    pthread_mutex_unlock(&session_lock);
+    return comm;
 }
 
 static void add_pset(const char *name, MPI_Group group)
@@ -199,7 +234,8 @@ static int init_here(int level, int *provided, int *rc)
         return 0;
     initialized_here = 1;
     atexit(finalize_at_exit);
-    make_psets(1); /* every process initializes MPI: the collective sets now */
+    make_parent(); /* every process initializes MPI: the collective objects now */
+    make_psets(1);
     return 1;
 }
 
@@ -243,15 +279,29 @@ static int initialized_by_sessions(void)
     return here;
 }
 
+/* The program initialized MPI (every process does): the parent now, for
+ * the sessions it may start later. */
+static int initialized_by_program(int rc)
+{
+    if (rc == MPI_SUCCESS) {
+        pthread_mutex_lock(&session_lock);
+        make_parent();
+        pthread_mutex_unlock(&session_lock);
+    }
+    return rc;
+}
+
 HMPI_API int MPI_Init(int *argc, char ***argv)
 {
-    return initialized_by_sessions() ? MPI_SUCCESS : PMPI_Init(argc, argv);
+    if (initialized_by_sessions())
+        return MPI_SUCCESS;
+    return initialized_by_program(PMPI_Init(argc, argv));
 }
 
 HMPI_API int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     if (!initialized_by_sessions())
-        return PMPI_Init_thread(argc, argv, required, provided);
+        return initialized_by_program(PMPI_Init_thread(argc, argv, required, provided));
     return PMPI_Query_thread(provided);
 }
 
@@ -521,8 +571,8 @@ HMPI_API int MPI_Group_from_session_pset(MPI_Session session, const char *pset_n
                : hmpi__error(session->self, MPI_ERR_NO_MEM, fn, "cannot copy the group");
 }
 
-/* A tag of MPI_Comm_create_group from the string tag (FNV-1a), in
- * [16384, 32767): MPI_TAG_UB is at least 32767. */
+/* A tag of MPI_Comm_create_group and MPI_Intercomm_create from the string
+ * tag (FNV-1a), in [16384, 32767): MPI_TAG_UB is at least 32767. */
 static int tag_of(const char *stringtag)
 {
     uint32_t h = 2166136261u;
@@ -531,10 +581,23 @@ static int tag_of(const char *stringtag)
     return 16384 + (int)(h % 16383u);
 }
 
+/* The new communicator takes the call's error handler and info, and goes
+ * out to the program. */
+static int hand_out(MPI_Comm comm, MPI_Info info, MPI_Errhandler errhandler, MPI_Comm *out)
+{
+    if (errhandler != MPI_ERRHANDLER_NULL)
+        PMPI_Comm_set_errhandler(comm, errhandler);
+    if (info != MPI_INFO_NULL)
+        PMPI_Comm_set_info(comm, info);
+    *out = comm;
+    return MPI_SUCCESS;
+}
+
 HMPI_API int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
                                         MPI_Errhandler errhandler, MPI_Comm *newcomm)
 {
     static const char fn[] = "MPI_Comm_create_from_group";
+    MPI_Comm comm;
     int rank = MPI_UNDEFINED, size = 0, rc = MPI_SUCCESS;
     if (!newcomm || !stringtag)
         rc = hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL",
@@ -544,21 +607,111 @@ HMPI_API int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, 
     if (rc == MPI_SUCCESS) {
         PMPI_Group_size(group, &size);
         PMPI_Group_rank(group, &rank);
-        *newcomm = MPI_COMM_NULL;
         if (size == 0) /* MPI_GROUP_EMPTY: no communicator */
-            return MPI_SUCCESS;
+            return hand_out(MPI_COMM_NULL, MPI_INFO_NULL, MPI_ERRHANDLER_NULL, newcomm);
         if (rank == MPI_UNDEFINED)
             rc = hmpi__error_code(MPI_ERR_GROUP, fn,
                                   "the calling process is not in argument 'group'");
     }
-    if (rc == MPI_SUCCESS && (rc = PMPI_Comm_create_group(MPI_COMM_WORLD, group, tag_of(stringtag),
-                                                          newcomm)) == MPI_SUCCESS) {
-        if (errhandler != MPI_ERRHANDLER_NULL)
-            PMPI_Comm_set_errhandler(*newcomm, errhandler);
-        if (info != MPI_INFO_NULL)
-            PMPI_Comm_set_info(*newcomm, info);
+    if (rc == MPI_SUCCESS && (rc = PMPI_Comm_create_group(parent_comm(), group, tag_of(stringtag),
+                                                          &comm)) == MPI_SUCCESS)
+        return hand_out(comm, info, errhandler, newcomm);
+    return raise_with(errhandler, rc); /* the call's own handler */
+}
+
+static const char intercomm_fn[] = "MPI_Intercomm_create_from_groups";
+
+/* Is leader (argument `what`) a rank of group (argument `of`)? Else the
+ * error, unraised. */
+static int check_leader(MPI_Group group, int leader, const char *what, const char *of)
+{
+    int size = 0;
+    PMPI_Group_size(group, &size);
+    if (leader >= 0 && leader < size)
         return MPI_SUCCESS;
+    return hmpi__error_code(MPI_ERR_RANK, intercomm_fn,
+                            "argument '%s' (%d) is not a rank of argument '%s' (of size %d)", what,
+                            leader, of, size);
+}
+
+/* The arguments of MPI_Intercomm_create_from_groups past the handles, in
+ * two non-empty groups, checked locally: the groups disjoint as far as the
+ * calling process tells (in the local group, not in the remote one);
+ * remote_leader where it is significant, at the local leader (*leading).
+ * The error unraised. */
+static int check_intercomm_ranks(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                 int remote_leader, int *leading)
+{
+    int local = MPI_UNDEFINED, remote = MPI_UNDEFINED, rc;
+    if ((rc = check_leader(local_group, local_leader, "local_leader", "local_group")))
+        return rc;
+    PMPI_Group_rank(local_group, &local);
+    PMPI_Group_rank(remote_group, &remote);
+    if (local == MPI_UNDEFINED)
+        return hmpi__error_code(MPI_ERR_GROUP, intercomm_fn,
+                                "the calling process is not in argument 'local_group'%s",
+                                remote != MPI_UNDEFINED ? " (it is in 'remote_group')" : "");
+    if (remote != MPI_UNDEFINED)
+        return hmpi__error_code(MPI_ERR_GROUP, intercomm_fn,
+                                "the calling process is in both argument 'local_group' and "
+                                "argument 'remote_group', which must be disjoint");
+    *leading = local == local_leader;
+    return *leading ? check_leader(remote_group, remote_leader, "remote_leader", "remote_group")
+                    : MPI_SUCCESS;
+}
+
+/* The intercommunicator: the local group's communicator over comm, whose
+ * leader meets the remote one over comm (remote_leader translated into it
+ * there). Collective over both groups. */
+static int make_intercomm(MPI_Comm comm, MPI_Group local_group, int local_leader,
+                          MPI_Group remote_group, int remote_leader, int leading, int tag,
+                          MPI_Comm *inter)
+{
+    MPI_Group all;
+    MPI_Comm local;
+    int peer = 0, rc; /* (peer: significant at the leader only) */
+    if (leading) {
+        PMPI_Comm_group(comm, &all);
+        PMPI_Group_translate_ranks(remote_group, 1, &remote_leader, all, &peer);
+        PMPI_Group_free(&all);
+        if (peer == MPI_UNDEFINED)
+            return hmpi__error_code(MPI_ERR_GROUP, intercomm_fn,
+                                    "argument 'remote_leader' (%d) is not a process of "
+                                    "mpi://WORLD",
+                                    remote_leader);
     }
+    if ((rc = PMPI_Comm_create_group(comm, local_group, tag, &local)) != MPI_SUCCESS)
+        return rc;
+    rc = PMPI_Intercomm_create(local, local_leader, comm, peer, tag, inter);
+    PMPI_Comm_free(&local);
+    return rc;
+}
+
+HMPI_API int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                              MPI_Group remote_group, int remote_leader,
+                                              const char *stringtag, MPI_Info info,
+                                              MPI_Errhandler errhandler, MPI_Comm *newintercomm)
+{
+    MPI_Comm inter;
+    int lsize = 0, rsize = 0, leading = 0, rc = MPI_SUCCESS;
+    if (!newintercomm || !stringtag)
+        rc = hmpi__error_code(MPI_ERR_ARG, intercomm_fn, "argument '%s' is NULL",
+                              !newintercomm ? "newintercomm" : "stringtag");
+    else if (local_group == MPI_GROUP_NULL || remote_group == MPI_GROUP_NULL)
+        rc = hmpi__error_code(MPI_ERR_GROUP, intercomm_fn, "argument '%s' is MPI_GROUP_NULL",
+                              local_group == MPI_GROUP_NULL ? "local_group" : "remote_group");
+    if (rc == MPI_SUCCESS) {
+        PMPI_Group_size(local_group, &lsize);
+        PMPI_Group_size(remote_group, &rsize);
+        if (lsize == 0 || rsize == 0) /* MPI_GROUP_EMPTY (MPI 4.1): local, no communicator */
+            return hand_out(MPI_COMM_NULL, MPI_INFO_NULL, MPI_ERRHANDLER_NULL, newintercomm);
+        rc =
+            check_intercomm_ranks(local_group, local_leader, remote_group, remote_leader, &leading);
+    }
+    if (rc == MPI_SUCCESS &&
+        (rc = make_intercomm(parent_comm(), local_group, local_leader, remote_group, remote_leader,
+                             leading, tag_of(stringtag), &inter)) == MPI_SUCCESS)
+        return hand_out(inter, info, errhandler, newintercomm);
     return raise_with(errhandler, rc); /* the call's own handler */
 }
 

@@ -4,7 +4,12 @@
  * each; 8 ranks a node bound to cores) with 8 or 16 ranks: the session
  * initializes MPI itself; every process set's mpi_size, group and
  * communicator against what the node gives; the same names in
- * MPI_COMM_TYPE_RESOURCE_GUIDED; errors. */
+ * MPI_COMM_TYPE_RESOURCE_GUIDED; errors; MPI_Intercomm_create_from_groups.
+ *
+ * `mpi4_sessions intercomm` checks MPI_Intercomm_create_from_groups alone,
+ * at any number of ranks and on any machine; `intercomm-world` the same
+ * after the program's own MPI_Init. */
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,10 +138,237 @@ static void check_info_and_errors(MPI_Session s)
     CHECK(MPI_Session_get_num_psets(MPI_SESSION_NULL, MPI_INFO_NULL, &n) != MPI_SUCCESS);
 }
 
-int main(void)
+/* ---- MPI_Intercomm_create_from_groups ---------------------------------- */
+
+/* A split of mpi://WORLD into two disjoint sides: the side of world rank r. */
+typedef int side_fn(int r);
+
+static int parity(int r) /* the even ranks and the odd ones */
+{
+    return r % 2;
+}
+
+static int first_or_rest(int r) /* rank 0, and the others */
+{
+    return r > 0;
+}
+
+/* The group of the world ranks on side `which` of split, in rank order. */
+static MPI_Group side_group(MPI_Group world, side_fn *split, int which)
+{
+    MPI_Group g;
+    int n = 0, *ranks = malloc((size_t)p * sizeof *ranks);
+    CHECK(ranks != NULL);
+    for (int r = 0; r < p; r++)
+        if (split(r) == which)
+            ranks[n++] = r;
+    MPI_Group_incl(world, n, ranks, &g);
+    free(ranks);
+    return g;
+}
+
+/* The sum of r + 1 over the world ranks r on side `which`. */
+static long side_sum(side_fn *split, int which)
+{
+    long sum = 0;
+    for (int r = 0; r < p; r++)
+        if (split(r) == which)
+            sum += r + 1;
+    return sum;
+}
+
+static int comm_errors; /* calls of on_comm_error */
+
+static void on_comm_error(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm, (void)code;
+    comm_errors++;
+}
+
+/* One intercommunicator of split, each side led by its last rank, and what
+ * it must be: inter, sizes, groups, the handler passed, an allreduce across
+ * (each side gets the sum of the other's r + 1). Freed by the caller. */
+static MPI_Comm check_one_intercomm(MPI_Group world, side_fn *split, const char *tag,
+                                    MPI_Errhandler errhandler)
+{
+    int mine = split(me), flag = 0, result, size, rank, lsize, rsize;
+    MPI_Group local = side_group(world, split, mine), remote = side_group(world, split, !mine);
+    MPI_Group got;
+    MPI_Comm inter = MPI_COMM_NULL;
+    MPI_Errhandler e;
+    MPI_Info info;
+    long sum = 0, value = me + 1;
+    MPI_Group_size(local, &lsize);
+    MPI_Group_size(remote, &rsize);
+    MPI_Group_rank(local, &rank);
+    MPI_Info_create(&info); /* (an empty info: taken as it is) */
+    /* remote_leader is significant at the local leader only: -1 elsewhere */
+    CHECK(MPI_Intercomm_create_from_groups(local, lsize - 1, remote,
+                                           rank == lsize - 1 ? rsize - 1 : -1, tag, info,
+                                           errhandler, &inter) == MPI_SUCCESS);
+    MPI_Info_free(&info);
+    CHECK(MPI_Comm_test_inter(inter, &flag) == MPI_SUCCESS && flag);
+    MPI_Comm_size(inter, &size);
+    MPI_Comm_remote_size(inter, &rsize);
+    MPI_Comm_rank(inter, &rank);
+    MPI_Group_rank(local, &result);
+    CHECK(size == lsize && rank == result);
+    MPI_Group_size(remote, &result);
+    CHECK(rsize == result);
+    MPI_Comm_remote_group(inter, &got);
+    MPI_Group_compare(got, remote, &result);
+    CHECK(result == MPI_IDENT);
+    MPI_Group_free(&got);
+    MPI_Comm_group(inter, &got);
+    MPI_Group_compare(got, local, &result);
+    CHECK(result == MPI_IDENT);
+    MPI_Group_free(&got);
+    CHECK(MPI_Comm_get_errhandler(inter, &e) == MPI_SUCCESS && e == errhandler);
+    MPI_Errhandler_free(&e);
+    CHECK(MPI_Allreduce(&value, &sum, 1, MPI_LONG, MPI_SUM, inter) == MPI_SUCCESS);
+    CHECK(sum == side_sum(split, !mine));
+    MPI_Group_free(&local);
+    MPI_Group_free(&remote);
+    return inter;
+}
+
+/* Each argument error: its class, the output left as it was, nothing sent
+ * (every process fails alike); empty groups. */
+static void check_intercomm_errors(MPI_Group world, MPI_Errhandler counting)
+{
+    int mine = parity(me), cls;
+    MPI_Group local = side_group(world, parity, mine), remote = side_group(world, parity, !mine);
+    MPI_Comm out = MPI_COMM_SELF;
+    int lsize, rsize, lrank, rc;
+    MPI_Group_size(local, &lsize);
+    MPI_Group_size(remote, &rsize);
+    MPI_Group_rank(local, &lrank);
+#define EXPECT_ERROR(call, class)                                                                  \
+    do {                                                                                           \
+        rc = (call);                                                                               \
+        CHECK(rc != MPI_SUCCESS && MPI_Error_class(rc, &cls) == MPI_SUCCESS && cls == (class));    \
+        CHECK(out == MPI_COMM_SELF);                                                               \
+    } while (0)
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, 0, remote, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, NULL),
+                 MPI_ERR_ARG);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, 0, remote, 0, NULL, MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_ARG);
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, text, &len);
+    CHECK(strstr(text, "MPI_Intercomm_create_from_groups") && strstr(text, "'stringtag'"));
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(MPI_GROUP_NULL, 0, remote, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_GROUP);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, 0, MPI_GROUP_NULL, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_GROUP);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, -1, remote, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_RANK);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, lsize, remote, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_RANK);
+    /* remote_leader counts at the local leader only: each process leads here */
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, lrank, remote, rsize, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_RANK);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(local, lrank, remote, -1, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_RANK);
+    /* the calling process in neither group; in both */
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(remote, 0, remote, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_GROUP);
+    EXPECT_ERROR(MPI_Intercomm_create_from_groups(world, 0, local, 0, "t", MPI_INFO_NULL,
+                                                  MPI_ERRORS_RETURN, &out),
+                 MPI_ERR_GROUP);
+    /* the passed handler is called, and the code still returned */
+    comm_errors = 0;
+    EXPECT_ERROR(
+        MPI_Intercomm_create_from_groups(local, 0, remote, 0, NULL, MPI_INFO_NULL, counting, &out),
+        MPI_ERR_ARG);
+    CHECK(comm_errors == 1);
+#undef EXPECT_ERROR
+    /* MPI_GROUP_EMPTY on either side (MPI 4.1): MPI_COMM_NULL, locally */
+    CHECK(MPI_Intercomm_create_from_groups(local, 0, MPI_GROUP_EMPTY, 0, "t", MPI_INFO_NULL,
+                                           counting, &out) == MPI_SUCCESS &&
+          out == MPI_COMM_NULL);
+    out = MPI_COMM_SELF;
+    CHECK(MPI_Intercomm_create_from_groups(MPI_GROUP_EMPTY, 0, remote, -1, "t", MPI_INFO_NULL,
+                                           counting, &out) == MPI_SUCCESS &&
+          out == MPI_COMM_NULL);
+    CHECK(comm_errors == 1);
+    MPI_Group_free(&local);
+    MPI_Group_free(&remote);
+}
+
+/* The program's wildcard receive on MPI_COMM_WORLD, open across a creation,
+ * matches none of hmpi's messages: then it takes the process's own. */
+static void check_world_untouched(MPI_Request *wild, int *got)
+{
+    int flag = 1, mark = -me - 1;
+    CHECK(MPI_Test(wild, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS && !flag);
+    MPI_Send(&mark, 1, MPI_INT, me, 7, MPI_COMM_WORLD);
+    MPI_Wait(wild, MPI_STATUS_IGNORE);
+    CHECK(*got == mark);
+}
+
+/* Intercommunicators of an even/odd split and of rank 0 against the rest,
+ * three alive at once (the even/odd one twice in a row, by two string
+ * tags), the program's wildcard receive on MPI_COMM_WORLD open across them;
+ * errors. */
+static void check_intercomm(MPI_Session s)
+{
+    MPI_Group world;
+    MPI_Errhandler counting;
+    MPI_Request wild;
+    int got = INT_MIN;
+    if (p < 2) /* (two sides need two processes) */
+        return;
+    CHECK(MPI_Group_from_session_pset(s, "mpi://WORLD", &world) == MPI_SUCCESS);
+    MPI_Comm_create_errhandler(on_comm_error, &counting);
+    MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &wild);
+    MPI_Comm a = check_one_intercomm(world, parity, "even-odd", MPI_ERRORS_RETURN);
+    MPI_Comm b = check_one_intercomm(world, first_or_rest, "first-rest", counting);
+    MPI_Comm c = check_one_intercomm(world, parity, "even-odd again", counting);
+    check_world_untouched(&wild, &got);
+    MPI_Comm_free(&a);
+    MPI_Comm_free(&b);
+    MPI_Comm_free(&c);
+    check_intercomm_errors(world, counting);
+    MPI_Errhandler_free(&counting);
+    MPI_Group_free(&world);
+}
+
+/* MPI_Intercomm_create_from_groups alone: from a session that initialized
+ * MPI, or (world != 0) after the program's MPI_Init. */
+static int intercomm_only(int world)
+{
+    MPI_Session s = MPI_SESSION_NULL;
+    if (world)
+        MPI_Init(NULL, NULL);
+    if (MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &s) != MPI_SUCCESS)
+        return 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    check_intercomm(s);
+    checks_done(world ? "mpi4_sessions intercomm-world" : "mpi4_sessions intercomm");
+    CHECK(MPI_Session_finalize(&s) == MPI_SUCCESS);
+    if (world)
+        MPI_Finalize();
+    return 0;
+}
+
+int main(int argc, char **argv)
 {
     MPI_Session s = MPI_SESSION_NULL, again = MPI_SESSION_NULL;
     MPI_Info info;
+    if (argc > 1)
+        return intercomm_only(strcmp(argv[1], "intercomm-world") == 0);
     MPI_Info_create(&info);
     MPI_Info_set(info, "thread_level", "MPI_THREAD_FUNNELED");
     if (MPI_Session_init(info, MPI_ERRORS_RETURN, &s) != MPI_SUCCESS)
@@ -149,6 +381,7 @@ int main(void)
     check_communicators(s);
     check_info_and_errors(s);
     check_session_handler(s);
+    check_intercomm(s);
     /* a second session beside the first, then both finalized */
     CHECK(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &again) == MPI_SUCCESS);
     check_list(again);

@@ -25,6 +25,7 @@ build session_mod_group_re_init session.c -DMOD_GROUP -DRE_INIT
 build session_psets session_psets.c
 build session_self session_self.c
 build session_self_with_world session_self.c -DWITH_WORLD
+build session_inter session_inter.c
 failed=0
 run() { # ranks, program, its arguments...
     n=$1 prog=$2
@@ -49,6 +50,7 @@ run 1 session_psets
 run 4 session_psets
 run 1 session_self
 run 4 session_self_with_world
+run 5 session_inter
 if [ -n "${SESSION_TOPOLOGY:-}" ]; then # hmpi's hardware process sets too
     export HMPI_TOPOLOGY="$SESSION_TOPOLOGY"
     run 4 session_psets
