@@ -56,6 +56,10 @@
  * spans at most INT_MAX bytes; past that, auto passes it over and forcing it
  * runs the library's own collective. */
 #define HMPI__ANY_SIZE 8u
+/* Not a need either: the row's node steps go through the node's segment
+ * where the schedule has a channel (hmpi__coll_ctx's shm), else pass
+ * messages, so a channel is sought when the row is forced. */
+#define HMPI__USES_SEGMENT 16u
 
 #define HMPI__COLL_ALGORITHMS(X)                                                                   \
     X(BARRIER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                       \
@@ -66,7 +70,7 @@
     X(BCAST, BINOMIAL, hmpi__bcast_binomial, HMPI__ANY_SIZE, hmpi__cost_binomial)                  \
     X(BCAST, LINEAR, hmpi__bcast_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                        \
     X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
-    X(BCAST, MULTILANE, hmpi__bcast_multilane, 0, hmpi__cost_multilane)                            \
+    X(BCAST, MULTILANE, hmpi__bcast_multilane, HMPI__USES_SEGMENT, hmpi__cost_multilane)           \
     X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
     X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
     X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT | HMPI__ANY_SIZE, hmpi__cost_bcast_shm)     \
@@ -74,7 +78,8 @@
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
     X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_tree_hierarchical)                                                                \
-    X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)        \
+    X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED | HMPI__USES_SEGMENT,         \
+      hmpi__cost_multilane)                                                                        \
     X(REDUCE, LOGP, hmpi__reduce_logp, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_logp)                   \
     X(REDUCE, SHM, hmpi__reduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)                   \
     X(ALLREDUCE, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
@@ -83,7 +88,8 @@
     X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
       hmpi__cost_tree_hierarchical)                                                                \
     X(ALLREDUCE, RING, hmpi__allreduce_ring, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_allreduce_ring)   \
-    X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED, hmpi__cost_multilane)  \
+    X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED | HMPI__USES_SEGMENT,   \
+      hmpi__cost_multilane)                                                                        \
     X(ALLREDUCE, MULTIPORT, hmpi__allreduce_multiport, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_multiport)                                                                        \
     X(ALLREDUCE, SHM, hmpi__allreduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)             \

@@ -120,6 +120,30 @@ void hmpi__coll_sides(const hmpi__coll_args *a, int rank, int *uses_send, int *u
  * the segment's pieces hold, contiguous for reductions? The same on every
  * process. */
 int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
+/* The node steps of the multi-lane algorithms through the schedule's
+ * segment (shm.c): a vector of elements of `type` cut into `lanes` parts,
+ * part j elements [lo[j], lo[j + 1]) and owned by the node's rank owner[j]
+ * (its rank in the segment); the segment's generations taken from `gen` on. */
+typedef struct hmpi__shm_lanes {
+    int lanes;
+    const int *lo, *owner;
+    MPI_Datatype type;
+    hmpi__shm_op *op; /* NULL until the first step */
+    int gen;
+} hmpi__shm_lanes;
+/* Does the segment hold a piece of every part at once (an element of each)? */
+int hmpi__shm_lanes_fit(const hmpi__coll_ctx *c, int lanes, int type_size);
+/* Each owner combines its part of every rank's buf into its own buf (in
+ * place; a commutative op in any order, else in rank order). */
+int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, MPI_Op op);
+/* Each owner's part of its buf to every other rank's buf (that takes them:
+ * a rank that has the whole vector need not). */
+int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, int takes);
+/* Their modelled times over nodes of P ranks, parts of `part_bytes` out
+ * of `bytes`. */
+double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, int P,
+                                           double part_bytes, double bytes);
+double hmpi__cost_shm_lanes_allgather(const hmpi__coll_ctx *c, double part_bytes, double bytes);
 /* Modelled time of the combining alltoall for ngroups groups of per_group
  * processes and blocks of `block` bytes, at its best number of leaders per
  * group (*leaders). */

@@ -28,6 +28,7 @@ typedef struct parts {
     int count, lanes;
     MPI_Datatype type;
     int tree_radix; /* > 0: the node steps are lane trees of this radix (lane_trees_reduce) */
+    int segment;    /* the node steps go through the node's segment (shm_steps) */
 } parts;
 
 static int part_lo(const parts *v, int j)
@@ -753,30 +754,55 @@ static int lane_trees_may(const hmpi__coll_ctx *c, int coll, int L, int P, doubl
  * whole operation's where lanes_cost returns them. */
 typedef struct node_steps {
     double cost;
-    int tree_radix;
+    int tree_radix, segment;
 } node_steps;
 
-/* Flat node steps for L lanes of parts of `part` bytes, nodes of P ranks. */
+/* Flat node steps for L lanes of parts of `part` bytes, nodes of P ranks.
+ * Before the lanes: reduce-scatter (every owner takes P - 1 parts) or the
+ * root's scatter to the L - 1 other owners. */
+static double flat_before_cost(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
+                               double bytes)
+{
+    return coll == HMPI__BCAST ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                     node_crossing(c, (L - 1) * part, 0)
+                               : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
+                                     (P - 1) * hmpi__cost_combine(&c->cost, part) +
+                                     node_crossing(c, (P - 1) * bytes, 1);
+}
+
+/* After: the gather at the root, or the allgather, whose L (P - 1)
+ * messages the node handles in one round (simulated 1024 ranks: the lane
+ * counts this prices are the measured best, doc/collectives.md). */
+static double flat_after_cost(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
+                              double bytes)
+{
+    return coll == HMPI__REDUCE ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
+                                      node_crossing(c, (L - 1) * part, 0)
+                                : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
+                                      node_crossing(c, (P - 1) * bytes, 1);
+}
+
 static double flat_steps_cost(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
                               double bytes)
 {
-    /* before: reduce-scatter (every owner takes P - 1 parts) or the root's
-     * scatter to the L - 1 other owners */
-    double before = coll == HMPI__BCAST
-                        ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                              node_crossing(c, (L - 1) * part, 0)
-                        : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, part) +
-                              (P - 1) * hmpi__cost_combine(&c->cost, part) +
-                              node_crossing(c, (P - 1) * bytes, 1);
-    /* after: the gather at the root, or the allgather, whose L (P - 1)
-     * messages the node handles in one round (simulated 1024 ranks: the
-     * lane counts this prices are the measured best, doc/collectives.md) */
-    double after = coll == HMPI__REDUCE
-                       ? hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L - 1, part) +
-                             node_crossing(c, (L - 1) * part, 0)
-                       : hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, L * (P - 1), part) +
-                             node_crossing(c, (P - 1) * bytes, 1);
-    return before + after;
+    return flat_before_cost(c, coll, L, P, part, bytes) + flat_after_cost(c, coll, L, P, part, bytes);
+}
+
+/* The node steps through the segment (segment_may): its reduce-scatter and
+ * allgather; a bcast's scatter and a reduce's gather stay messages, the
+ * root's alone. HMPI__COST_NEVER where the parts do not fit it. */
+static node_steps segment_steps(const hmpi__coll_ctx *c, int coll, int L, double part,
+                                double bytes, int type_size)
+{
+    node_steps s = {HMPI__COST_NEVER, 0, 1};
+    int P = c->largest;
+    if (!hmpi__shm_lanes_fit(c, L, type_size))
+        return s;
+    s.cost = (coll == HMPI__BCAST ? flat_before_cost(c, coll, L, P, part, bytes)
+                                  : hmpi__cost_shm_lanes_reduce_scatter(c, L, P, part, bytes)) +
+             (coll == HMPI__REDUCE ? flat_after_cost(c, coll, L, P, part, bytes)
+                                   : hmpi__cost_shm_lanes_allgather(c, part, bytes));
+    return s;
 }
 
 /* The lane trees' node steps (up and down), or a cost of HMPI__COST_NEVER
@@ -784,7 +810,7 @@ static double flat_steps_cost(const hmpi__coll_ctx *c, int coll, int L, int P, d
 static node_steps lane_trees_steps(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
                                    double bytes)
 {
-    node_steps s = {HMPI__COST_NEVER, 0};
+    node_steps s = {HMPI__COST_NEVER, 0, 0};
     double one_way;
     if (!lane_trees_may(c, coll, L, P, part))
         return s;
@@ -800,10 +826,12 @@ static node_steps lane_trees_steps(const hmpi__coll_ctx *c, int coll, int L, int
  * the lanes' inter-node step and the cheaper node steps around it (lane
  * trees where forced and allowed); the cost is the sum. */
 static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                             double bytes, int L)
+                             double bytes, int L, int segment)
 {
     double part = bytes / L, t;
     int P = nd->smallest, trees = coll == HMPI__ALLREDUCE ? 2 : 1;
+    node_steps shm = segment && count > 0 ? segment_steps(c, coll, L, part, bytes, (int)(bytes / count))
+                                          : (node_steps){HMPI__COST_NEVER, 0, 0};
     if (nd->ordered)
         best_knomial(c, nd->n, L, part, trees, &t);
     else if (coll == HMPI__ALLREDUCE)
@@ -818,14 +846,19 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
                                               : hmpi__knomial_levels(c->largest, k) * (k - 1) *
                                                     hmpi__cost_combine(&c->cost, bytes);
         /* a tree in path order crosses between packages once per package */
-        return (node_steps){
-            t + combines + trees * (tree + node_crossing(c, bytes * c->packages, 0)), 0};
+        node_steps tree_steps = {combines + trees * (tree + node_crossing(c, bytes * c->packages, 0)),
+                                 0, 0};
+        node_steps s = shm.cost < tree_steps.cost ? shm : tree_steps;
+        s.cost += t;
+        return s;
     }
-    node_steps flat = {flat_steps_cost(c, coll, L, P, part, bytes), 0};
+    node_steps flat = {flat_steps_cost(c, coll, L, P, part, bytes), 0, 0};
     node_steps lane_trees = lane_trees_steps(c, coll, L, P, part, bytes);
     node_steps s = lane_trees.tree_radix && (lane_trees.cost < flat.cost || c->lane_trees > 1)
                        ? lane_trees
                        : flat;
+    if (shm.cost < s.cost)
+        s = shm;
     s.cost += t;
     return s;
 }
@@ -834,7 +867,7 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
  * most the smallest node's ranks and one element each. *steps: the node
  * steps with them and the operation's modelled time. */
 static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, int count,
-                     int type_size, node_steps *steps)
+                     int type_size, int segment, node_steps *steps)
 {
     int most = nd->smallest < count ? nd->smallest : count, best = 1;
     double bytes = (double)count * type_size;
@@ -842,16 +875,25 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
         most = 1;
     if (c->lanes > 0) {
         best = c->lanes < most ? c->lanes : most;
-        *steps = lanes_cost(c, nd, coll, count, bytes, best);
+        *steps = lanes_cost(c, nd, coll, count, bytes, best, segment);
         return best;
     }
-    *steps = lanes_cost(c, nd, coll, count, bytes, 1);
+    *steps = lanes_cost(c, nd, coll, count, bytes, 1, segment);
     for (int L = 2; L <= most; L++) {
-        node_steps s = lanes_cost(c, nd, coll, count, bytes, L);
+        node_steps s = lanes_cost(c, nd, coll, count, bytes, L, segment);
         if (s.cost < steps->cost)
             *steps = s, best = L;
     }
     return best;
+}
+
+/* May the node steps go through the node's segment: with the schedule's
+ * channel, a contiguous type, and no lane trees asked for (hmpi_lane_trees)?
+ * The same on every process. */
+static int segment_may(const hmpi__coll_ctx *c, MPI_Datatype type)
+{
+    size_t bytes;
+    return c->shm && c->lane_trees == 0 && hmpi__type_is_contiguous(type, 1, &bytes);
 }
 
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
@@ -861,8 +903,8 @@ static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype 
     node_steps steps;
     MPI_Type_size(type, &tsize);
     TRY(hmpi__nodes_make(c, root, !c->commutative, nd));
-    lanes = lanes_for(c, nd, coll, count, tsize, &steps);
-    *v = (parts){count, lanes, type, steps.tree_radix};
+    lanes = lanes_for(c, nd, coll, count, tsize, segment_may(c, type), &steps);
+    *v = (parts){count, lanes, type, steps.tree_radix, steps.segment};
     hmpi__nodes_fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
 }
@@ -892,12 +934,14 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                       "nodes (modelled %.1f us), in nodes %s of radix %d",
                       v->lanes, kinds[st.kind], st.radix, st.kind == STEP_KARY ? st.cuts : 0, nd->n,
                       cost,
-                      v->tree_radix ? "lane trees"
+                      v->segment    ? "the segment"
+                      : v->tree_radix ? "lane trees"
                       : tree        ? "a tree"
                                     : "flat steps",
-                      v->tree_radix ? v->tree_radix
-                      : tree        ? node_tree_radix(c, nd, v)
-                                    : nd->local);
+                      v->segment      ? nd->local /* every rank's input at once */
+                      : v->tree_radix ? v->tree_radix
+                      : tree          ? node_tree_radix(c, nd, v)
+                                      : nd->local);
     }
     if (st.kind == STEP_KARY || st.kind == STEP_MULTIPLYING) /* multiplying: no cut */
         return hmpi__list_allreduce_kary(c, nd->lane, nd->n, nd->my_index, st.radix, st.cuts, buf,
@@ -910,9 +954,59 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
     return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);
 }
 
+/* The node steps through the segment (v->segment): the parts' bounds and
+ * the segment's ranks of their owners, local ranks j < L of this node (the
+ * segment's ranks are the node's in comm's order). */
+static int segment_lanes(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
+                         hmpi__shm_lanes *l)
+{
+    int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(v->lanes + 1));
+    int *owner = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)v->lanes);
+    const int *member = nd->member + nd->first[nd->my_node];
+    if (!lo || !owner)
+        return MPI_ERR_NO_MEM;
+    if (hmpi__shm_size(c->shm) != nd->local)
+        return MPI_ERR_INTERN; /* the segment is not the node's */
+    for (int j = 0; j <= v->lanes; j++)
+        lo[j] = part_lo(v, j);
+    for (int j = 0; j < v->lanes; j++) {
+        owner[j] = 0;
+        for (int i = 0; i < nd->local; i++)
+            owner[j] += member[i] < member[j];
+    }
+    *l = (hmpi__shm_lanes){v->lanes, lo, owner, v->type, NULL, 0};
+    return MPI_SUCCESS;
+}
+
+/* The node's reduce-scatter and allgather around the lanes' allreduce:
+ * messages, or the segment's steps. */
+static int node_reduce_scatter(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
+                               hmpi__shm_lanes *l, void *buf, MPI_Op op)
+{
+    if (!v->segment)
+        return local_reduce_scatter(c, nd, v, buf, op);
+    TRY(segment_lanes(c, nd, v, l));
+    TRY(hmpi__shm_lanes_reduce_scatter(c, l, buf, op));
+    return hmpi__sched_round(c->s); /* the lanes' messages after it */
+}
+
+/* (from: as local_allgather's, the first local rank that takes the parts;
+ * the root's node's first has them all) */
+static int node_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
+                          hmpi__shm_lanes *l, void *buf, int from)
+{
+    if (!v->segment)
+        return local_allgather(c, nd, v, buf, from);
+    if (!l->lo)
+        TRY(segment_lanes(c, nd, v, l));
+    TRY(hmpi__sched_round(c->s)); /* after the lanes' messages */
+    return hmpi__shm_lanes_allgather(c, l, buf, nd->my_local >= from);
+}
+
 int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
+    hmpi__shm_lanes l = {0};
     parts v;
     int rc = MPI_SUCCESS;
     TRY(setup(c, HMPI__ALLREDUCE, -1, a->rcount, a->rtype, &nd, &v));
@@ -921,11 +1015,11 @@ int hmpi__allreduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = hmpi__sched_copy(c->s, a->sendbuf, a->rcount, a->rtype, a->recvbuf, a->rcount,
                               a->rtype);
     if (rc == MPI_SUCCESS)
-        rc = local_reduce_scatter(c, &nd, &v, a->recvbuf, a->op);
+        rc = node_reduce_scatter(c, &nd, &v, &l, a->recvbuf, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_allreduce(c, &nd, &v, part_at(&v, a->recvbuf, me), a->op);
     if (rc == MPI_SUCCESS)
-        rc = local_allgather(c, &nd, &v, a->recvbuf, 0);
+        rc = node_allgather(c, &nd, &v, &l, a->recvbuf, 0);
     hmpi__nodes_free(&nd);
     return rc;
 }
@@ -952,6 +1046,7 @@ static int lane_reduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
 int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
+    hmpi__shm_lanes l = {0};
     parts v;
     int rc = MPI_SUCCESS, root = c->rank == a->root;
     TRY(setup(c, HMPI__REDUCE, a->root, a->rcount, a->rtype, &nd, &v));
@@ -963,7 +1058,7 @@ int hmpi__reduce_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && input != work && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         rc = hmpi__sched_copy(c->s, input, a->rcount, a->rtype, work, a->rcount, a->rtype);
     if (rc == MPI_SUCCESS)
-        rc = local_reduce_scatter(c, &nd, &v, work, a->op);
+        rc = node_reduce_scatter(c, &nd, &v, &l, work, a->op);
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_reduce(c, &nd, &v, part_at(&v, work, me), a->op);
     /* The parts end on the lanes' first node (the root's, where the root is
@@ -995,6 +1090,7 @@ static int lane_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, 
 int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
+    hmpi__shm_lanes l = {0};
     parts v;
     int rc = MPI_SUCCESS;
     TRY(setup(c, HMPI__BCAST, a->root, a->rcount, a->rtype, &nd, &v));
@@ -1011,7 +1107,7 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (rc == MPI_SUCCESS && me < v.lanes && part_len(&v, me) > 0 && nd.n > 1)
         rc = lane_bcast(c, &nd, &v, part_at(&v, a->recvbuf, me));
     if (rc == MPI_SUCCESS) /* on the root's node, the root has everything */
-        rc = local_allgather(c, &nd, &v, a->recvbuf, nd.my_node == root_node ? 1 : 0);
+        rc = node_allgather(c, &nd, &v, &l, a->recvbuf, nd.my_node == root_node ? 1 : 0);
     hmpi__nodes_free(&nd);
     return rc;
 }
@@ -1219,7 +1315,7 @@ double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     int tsize;
     node_steps steps;
     MPI_Type_size(a->rtype, &tsize);
-    lanes_for(c, &shape, a->coll, a->rcount, tsize, &steps);
+    lanes_for(c, &shape, a->coll, a->rcount, tsize, segment_may(c, a->rtype), &steps);
     int copies = a->coll != HMPI__BCAST;
     return steps.cost + copies * hmpi__cost_combine(&c->cost, (double)a->rcount * tsize);
 }

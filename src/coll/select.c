@@ -88,9 +88,13 @@ int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *a
     return MPI_SUCCESS;
 }
 
-int hmpi__coll_has_algorithm(int coll, int alg)
+int hmpi__coll_seeks_segment(int coll, int alg)
 {
-    return find_row(coll, alg) >= 0;
+    for (int i = 0; i < NROWS; i++)
+        if (rows[i].coll == coll && (alg == HMPI__ALG_AUTO || rows[i].alg == alg) &&
+            (rows[i].needs & (HMPI__NEEDS_SEGMENT | HMPI__USES_SEGMENT)))
+            return 1;
+    return 0;
 }
 
 static int eligible(const row *r, const hmpi__coll_ctx *c)

@@ -10,8 +10,9 @@
  * where it does not. A code (not raised) for a bad value. */
 int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *alg);
 
-/* Does algorithm alg implement collective coll? */
-int hmpi__coll_has_algorithm(int coll, int alg);
+/* Would algorithm alg (auto: any row) of coll use the node's segment, so
+ * that the call should seek a channel? */
+int hmpi__coll_seeks_segment(int coll, int alg);
 
 /* The builder of algorithm alg for the call (auto: the cheapest row the
  * call can use). MPI_ERR_INFO_VALUE when alg does not implement the

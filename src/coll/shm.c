@@ -467,6 +467,96 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return MPI_SUCCESS;
 }
 
+/* ---- the multi-lane algorithms' node steps ------------------------------------------- */
+
+/* Elements of part j in the piece of `per` from its element e on (0: none). */
+static int lane_chunk(const hmpi__shm_lanes *l, int j, int e, int per)
+{
+    int len = l->lo[j + 1] - l->lo[j] - e;
+    return len <= 0 ? 0 : len < per ? len : per;
+}
+
+static int lanes_longest(const hmpi__shm_lanes *l)
+{
+    int most = 0;
+    for (int j = 0; j < l->lanes; j++)
+        most = l->lo[j + 1] - l->lo[j] > most ? l->lo[j + 1] - l->lo[j] : most;
+    return most;
+}
+
+/* The part this rank owns, or -1. */
+static int lanes_mine(const hmpi__coll_ctx *c, const hmpi__shm_lanes *l)
+{
+    for (int j = 0; j < l->lanes; j++)
+        if (l->owner[j] == part_of(c).rank)
+            return j;
+    return -1;
+}
+
+/* Elements of one part's area in a buffer, which holds an area per part. */
+static int lanes_area(const hmpi__coll_ctx *c, int lanes, int type_size)
+{
+    return (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)lanes / (size_t)type_size);
+}
+
+int hmpi__shm_lanes_fit(const hmpi__coll_ctx *c, int lanes, int type_size)
+{
+    return c->shm && lanes > 0 && type_size > 0 && lanes_area(c, lanes, type_size) > 0;
+}
+
+/* In each generation every rank copies a piece of each part into that
+ * part's area of its slot (an owner keeps its own part in its buffer where
+ * the op commutes), and the owner combines the area of every slot. */
+int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, MPI_Op mop)
+{
+    size_t esize = (size_t)type_bytes(l->type);
+    int per = lanes_area(c, l->lanes, (int)esize), mine = lanes_mine(c, l), commutative;
+    part n = part_of(c);
+    MPI_Op_commutative(mop, &commutative);
+    if (!l->op)
+        TRY(begin(c, &l->op));
+    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, l->gen++) {
+        for (int j = 0; j < l->lanes; j++) {
+            int k = lane_chunk(l, j, e, per);
+            if (k > 0 && (j != mine || !commutative))
+                TRY(hmpi__shm_put(c->s, l->op, l->gen, buf + (size_t)(l->lo[j] + e) * esize,
+                                  (size_t)k * esize, n.rank, (size_t)j * (size_t)per * esize));
+        }
+        TRY(hmpi__shm_publish(c->s, l->op, l->gen));
+        int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
+        char *at = k > 0 ? buf + (size_t)(l->lo[mine] + e) * esize : NULL;
+        if (k > 0)
+            TRY(hmpi__shm_reduce(c->s, l->op, l->gen, n.size, (size_t)mine * (size_t)per * esize, k,
+                                 l->type, mop, commutative ? at : NULL, at, 0));
+        TRY(hmpi__shm_ack(c->s, l->op, l->gen));
+    }
+    return MPI_SUCCESS;
+}
+
+/* In each generation every owner copies a piece of its part into its slot
+ * and the others (that take them) copy it out. */
+int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, int takes)
+{
+    size_t esize = (size_t)type_bytes(l->type);
+    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize), mine = lanes_mine(c, l);
+    part n = part_of(c);
+    if (!l->op)
+        TRY(begin(c, &l->op));
+    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, l->gen++) {
+        int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
+        if (k > 0)
+            TRY(hmpi__shm_put(c->s, l->op, l->gen, buf + (size_t)(l->lo[mine] + e) * esize,
+                              (size_t)k * esize, n.rank, 0));
+        TRY(hmpi__shm_publish(c->s, l->op, l->gen));
+        for (int j = 0; takes && j < l->lanes; j++)
+            if (j != mine && (k = lane_chunk(l, j, e, per)) > 0)
+                TRY(hmpi__shm_get_from(c->s, l->op, l->gen, l->owner[j], l->owner[j], 0,
+                                       buf + (size_t)(l->lo[j] + e) * esize, (size_t)k * esize));
+        TRY(hmpi__shm_ack(c->s, l->op, l->gen));
+    }
+    return MPI_SUCCESS;
+}
+
 /* ---- data movement --------------------------------------------------------- */
 
 /* The user's side of a data movement as bytes: send_blocks blocks of the
@@ -714,6 +804,24 @@ static double pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece)
 {
     double n = bytes > piece ? (double)pieces_of((size_t)bytes, (size_t)piece) : 1;
     return (n - 1) * c->cost.shm_flag_us;
+}
+
+/* The multi-lane node steps: a rank that owns no part copies every part
+ * in, an owner combines P inputs of its own; each owner copies its part in,
+ * and every rank copies the others out; a flag each piece. */
+double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, int P,
+                                           double part_bytes, double bytes)
+{
+    double buffer = (double)hmpi__shm_buffer_bytes(c->shm);
+    return copy_cost(c, bytes) + (P - 1) * hmpi__cost_combine(&c->cost, part_bytes) +
+           c->cost.shm_flag_us + pieces_cost(c, part_bytes, buffer / lanes);
+}
+
+double hmpi__cost_shm_lanes_allgather(const hmpi__coll_ctx *c, double part_bytes, double bytes)
+{
+    double buffer = (double)hmpi__shm_buffer_bytes(c->shm);
+    return copy_cost(c, part_bytes) + copy_cost(c, bytes - part_bytes) + c->cost.shm_flag_us +
+           pieces_cost(c, part_bytes, buffer);
 }
 
 #define SHM_OR_NEVER(c)                                                                            \

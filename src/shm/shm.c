@@ -346,9 +346,21 @@ static const void *input_of(const step *st, int r, uint64_t v)
 }
 
 /* inout = in[0] op in[1] op ... op in[n - 1] (MPI_Reduce_local's
- * inout = in op inout, from the last input down). */
+ * inout = in op inout, from the last input down); this rank's own input
+ * in inout already (a commutative op): the others into it. */
 static int combine(const step *st, uint64_t v, void *inout)
 {
+    int me = st->op->ch->shm->rank;
+    if (st->src == inout) {
+        for (int r = st->first; r < st->first + st->n; r++) {
+            int rc = r == me ? MPI_SUCCESS
+                             : hmpi__reduce_local(input_of(st, r, v), inout, st->count, st->type,
+                                                  st->mop);
+            if (rc != MPI_SUCCESS)
+                return rc;
+        }
+        return MPI_SUCCESS;
+    }
     memcpy(inout, input_of(st, st->first + st->n - 1, v), st->bytes);
     for (int r = st->first + st->n - 2; r >= st->first; r--) {
         int rc = hmpi__reduce_local(input_of(st, r, v), inout, st->count, st->type, st->mop);

@@ -80,8 +80,9 @@ int hmpi__shm_wait_ranks(hmpi__sched *s, hmpi__shm_op *op, int gen, const int *r
 /* Once ranks [0, n) have published gen: combine count elements of type
  * (contiguous) at offset of their slots, in rank order (slot 0 op slot 1 op
  * ...), this rank's own input taken from `own` instead of its slot when not
- * NULL (it need not copy it in; not dst), into dst; or, dst NULL, into this
- * rank's slot at (dst_gen, offset), once that buffer is free. */
+ * NULL (it need not copy it in), into dst; or, dst NULL, into this
+ * rank's slot at (dst_gen, offset), once that buffer is free. `own` may be
+ * dst itself for a commutative op: the others are combined into it. */
 int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
                      MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen);
 /* Raise this rank's ack flag to gen: it is done reading gen and before. */
