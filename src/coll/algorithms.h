@@ -107,8 +107,10 @@
     X(ALLGATHER, RING, hmpi__allgather_ring, HMPI__ANY_SIZE, hmpi__cost_allgather_ring)            \
     X(ALLGATHER, LINEAR, hmpi__allgather_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)       \
     X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \
-    X(ALLGATHER, LEADERS, hmpi__allgather_leaders, 0, hmpi__cost_allgather_leaders)                \
-    X(ALLGATHER, MULTIPORT, hmpi__allgather_multiport, 0, hmpi__cost_allgather_multiport)          \
+    X(ALLGATHER, LEADERS, hmpi__allgather_leaders, HMPI__USES_SEGMENT,                             \
+      hmpi__cost_allgather_leaders)                                                                \
+    X(ALLGATHER, MULTIPORT, hmpi__allgather_multiport, HMPI__USES_SEGMENT,                         \
+      hmpi__cost_allgather_multiport)                                                              \
     X(ALLGATHER, BRUCK, hmpi__allgather_bruck, 0, hmpi__cost_bruck)                                \
     X(ALLGATHER, SHM, hmpi__allgather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)           \
     X(ALLTOALL, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                      \

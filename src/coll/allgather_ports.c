@@ -5,13 +5,15 @@
  * them each (Träff's multiport model, as the multi-port allreduce, ports.c):
  *
  *   1. the node's blocks to every local rank (a gather to the node's first,
- *      then a broadcast);
+ *      then a broadcast, or each through its owner's slot of the node's
+ *      segment where the schedule has one and the model prefers it);
  *   2. local rank j sends them to node me - i and receives node me + i's,
  *      for each offset i of its share, all in one round;
  *   3. the shares to every local rank: through the node's first (a
  *      k-nomial gather, then a broadcast of the whole), each straight from
- *      its owner in one round, or by recursive doubling over the node's
- *      ranks, as the model prefers; every rank unpacks.
+ *      its owner in one round, by recursive doubling over the node's
+ *      ranks, or each through its owner's slot of the segment, as the
+ *      model prefers; every rank unpacks.
  *
  * The packed buffer holds the blocks in path order rotated to start at
  * this node's first rank, so that node me + i's blocks follow node
@@ -46,13 +48,32 @@ static size_t node_offset(const hmpi__nodes *nd, int p, int i, int B)
     return (size_t)((nd->first[q] - nd->first[me] + p) % p) * B;
 }
 
+/* Step 1's modelled time over a node of P ranks: a gather to the node's
+ * first and a broadcast, or every block through the node's segment. */
+static double node_allgather_cost(const hmpi__coll_ctx *c, int P, double B)
+{
+    double trees = hmpi__node_gather_cost(c, P, B) + hmpi__node_bcast_cost(c, P, P * B);
+    double segment = hmpi__node_allgather_segment_cost(c, B, (P - 1) * B);
+    return segment < trees ? segment : trees;
+}
+
 /* Step 1: local rank j's block at j * B, then the node's blocks to all. */
 static int node_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int B, size_t *off)
 {
-    for (int j = 0; j <= nd->local; j++)
+    int P = nd->local;
+    for (int j = 0; j <= P; j++)
         off[j] = (size_t)j * B;
+    if (hmpi__node_allgather_segment_cost(c, B, (double)(P - 1) * B) <
+        hmpi__node_gather_cost(c, P, B) + hmpi__node_bcast_cost(c, P, (double)P * B)) {
+        int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(P + 1));
+        if (!lo)
+            return MPI_ERR_NO_MEM;
+        for (int j = 0; j <= P; j++)
+            lo[j] = j * B;
+        return hmpi__node_allgather_segment(c, nd, rot, lo, NULL, P);
+    }
     TRY(hmpi__node_gather_ranges(c, nd, rot, off, B));
-    return hmpi__node_bcast(c, nd, rot, nd->local * B);
+    return hmpi__node_bcast(c, nd, rot, P * B);
 }
 
 /* Step 2: this rank's share of the nodes, in one round. */
@@ -144,30 +165,43 @@ static int shares_doubling(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, 
     return MPI_SUCCESS;
 }
 
+/* Step 3 through the node's segment: each share from its owner's slot. */
+static int shares_by_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int p, int B,
+                             const size_t *off)
+{
+    int ports = ports_of(nd);
+    int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)ports);
+    int *hi = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)ports);
+    if (!lo || !hi)
+        return MPI_ERR_NO_MEM;
+    for (int j = 0; j < ports; j++)
+        lo[j] = (int)share_start(nd, p, B, off, j), hi[j] = (int)off[j + 1];
+    return hmpi__node_allgather_segment(c, nd, rot, lo, hi, ports);
+}
+
 /* How step 3 spreads the shares. */
-enum { THROUGH_FIRST, STRAIGHT, DOUBLING };
+enum { THROUGH_FIRST, STRAIGHT, DOUBLING, SEGMENT, NWAYS };
 static const char *const way_name[] = {"through the node's first", "straight to the node's ranks",
-                                       "by recursive doubling"};
+                                       "by recursive doubling", "through the node's segment"};
 
 /* Step 3's cheapest way over a node of P ranks, `ports` of them with a share
  * of about `share` bytes, `whole` bytes in all, and its modelled time. */
 static int shares_way(const hmpi__coll_ctx *c, int P, int ports, double share, double whole,
                       double *cost)
 {
-    double gather, spread, receive = hmpi__cost_overhead(&c->cost), doubling = 0;
-    hmpi__node_gather_radix(c, P, whole / P, &gather);
-    hmpi__node_bcast_radix(c, P, whole, &spread);
-    double t[3] = {gather + spread,
-                   hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
-                       (ports - 1) * receive,
-                   HMPI__COST_NEVER};
+    double receive = hmpi__cost_overhead(&c->cost), doubling = 0;
+    double gather = hmpi__node_gather_cost(c, P, whole / P), spread = hmpi__node_bcast_cost(c, P, whole);
+    double t[NWAYS] = {gather + spread,
+                       hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
+                           (ports - 1) * receive,
+                       HMPI__COST_NEVER, hmpi__node_allgather_segment_cost(c, share, whole - share)};
     if ((P & (P - 1)) == 0) {
         for (int group = 1; group < P; group *= 2)
             doubling += hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, 1, group * share) + receive;
         t[DOUBLING] = doubling;
     }
     int way = THROUGH_FIRST;
-    for (int w = STRAIGHT; w <= DOUBLING; w++)
+    for (int w = STRAIGHT; w < NWAYS; w++)
         if (t[w] < t[way])
             way = w;
     *cost = t[way];
@@ -187,6 +221,7 @@ static int node_shares(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int 
                       way_name[way], t);
     return way == STRAIGHT   ? shares_direct(c, nd, rot, p, B, off)
            : way == DOUBLING ? shares_doubling(c, nd, rot, p, B, off)
+           : way == SEGMENT  ? shares_by_segment(c, nd, rot, p, B, off)
                              : shares_through_first(c, nd, rot, p, B, off);
 }
 
@@ -222,16 +257,15 @@ int hmpi__allgather_multiport(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * node's ports sharing its link), the shares' gather and the whole back. */
 double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double B = hmpi__coll_block_bytes(c, a), gather, spread;
+    double B = hmpi__coll_block_bytes(c, a);
     int P = c->largest, ports = c->smallest < c->nodes - 1 ? c->smallest : c->nodes - 1;
     if (c->nodes < 2)
         return HMPI__COST_NEVER; /* one node: the node's own algorithms */
     int messages = (c->nodes - 1 + ports - 1) / ports;
-    hmpi__node_gather_radix(c, P, B, &gather);
-    hmpi__node_bcast_radix(c, P, P * B, &spread);
+    double node = node_allgather_cost(c, P, B);
     double round = hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, ports, messages, P * B) +
                    messages * hmpi__cost_overhead(&c->cost);
     double shares;
     shares_way(c, P, ports, messages * P * B, c->size * B, &shares);
-    return P > 1 ? gather + spread + round + shares : round;
+    return P > 1 ? node + round + shares : round;
 }

@@ -77,6 +77,10 @@ typedef struct hmpi__coll_ctx {
      * builder gave it to the schedule (else the build gives it back) */
     hmpi__shm_chan *shm;
     int shm_usable, shm_taken;
+    /* the node steps' use of it (hmpi__shm_lanes_*): their run, begun at
+     * the first, and their next generation */
+    hmpi__shm_op *shm_op;
+    int shm_gen;
 } hmpi__coll_ctx;
 
 /* Prepare every message of the call's schedule in c->s. */
@@ -120,30 +124,31 @@ void hmpi__coll_sides(const hmpi__coll_args *a, int rank, int *uses_send, int *u
  * the segment's pieces hold, contiguous for reductions? The same on every
  * process. */
 int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
-/* The node steps of the multi-lane algorithms through the schedule's
- * segment (shm.c): a vector of elements of `type` cut into `lanes` parts,
- * part j elements [lo[j], lo[j + 1]) and owned by the node's rank owner[j]
- * (its rank in the segment); the segment's generations taken from `gen` on. */
+/* Node steps through the schedule's segment (shm.c; the multi-lane
+ * algorithms', the node gathers, bcasts and allgathers of lanes.c): a
+ * vector of elements of `type` in `lanes` parts, part j elements [lo[j],
+ * hi[j]) (hi NULL: up to lo[j + 1]) and owned by the node's rank owner[j]
+ * (its rank in the segment). */
 typedef struct hmpi__shm_lanes {
     int lanes;
-    const int *lo, *owner;
+    const int *lo, *owner, *hi;
     MPI_Datatype type;
-    hmpi__shm_op *op; /* NULL until the first step */
-    int gen;
 } hmpi__shm_lanes;
 /* Does the segment hold a piece of every part at once (an element of each)? */
 int hmpi__shm_lanes_fit(const hmpi__coll_ctx *c, int lanes, int type_size);
 /* Each owner combines its part of every rank's buf into its own buf (in
  * place; a commutative op in any order, else in rank order). */
-int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, MPI_Op op);
-/* Each owner's part of its buf to every other rank's buf (that takes them:
- * a rank that has the whole vector need not). */
-int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, int takes);
-/* Their modelled times over nodes of P ranks, parts of `part_bytes` out
- * of `bytes`. */
+int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf,
+                                   MPI_Op op);
+/* Each owner's part of its buf to every other rank's buf that takes them
+ * (a node's gather: its first alone; a bcast: one part, all but its owner). */
+int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int takes);
+/* Modelled times: the reduce-scatter over nodes of P ranks, parts of
+ * `part_bytes` out of `bytes`; a spread in which a process copies `in`
+ * bytes into its slot, in pieces, and `out` bytes from others' slots. */
 double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, int P,
                                            double part_bytes, double bytes);
-double hmpi__cost_shm_lanes_allgather(const hmpi__coll_ctx *c, double part_bytes, double bytes);
+double hmpi__cost_shm_spread(const hmpi__coll_ctx *c, double in, double out);
 /* Modelled time of the combining alltoall for ngroups groups of per_group
  * processes and blocks of `block` bytes, at its best number of leaders per
  * group (*leaders). */

@@ -348,6 +348,53 @@ static const int *node_members(const hmpi__nodes *nd)
     return nd->member + nd->first[nd->my_node];
 }
 
+/* ---- the node's segment ------------------------------------------------- */
+
+typedef struct by_rank {
+    int rank, local;
+} by_rank;
+
+static int by_rank_order(const void *x, const void *y)
+{
+    return ((const by_rank *)x)->rank - ((const by_rank *)y)->rank;
+}
+
+/* *out: the segment's ranks of this node's local ranks (path order), an
+ * array of the schedule; the segment's ranks are the node's in comm's
+ * order. */
+static int segment_ranks(hmpi__coll_ctx *c, const hmpi__nodes *nd, int **out)
+{
+    int P = nd->local, *ranks = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)P);
+    by_rank *sorted = malloc(sizeof *sorted * (size_t)P);
+    const int *member = node_members(nd);
+    int rc = ranks && sorted ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS && hmpi__shm_size(c->shm) != P)
+        rc = MPI_ERR_INTERN; /* the segment is not the node's */
+    for (int j = 0; rc == MPI_SUCCESS && j < P; j++)
+        sorted[j] = (by_rank){member[j], j};
+    if (rc == MPI_SUCCESS)
+        qsort(sorted, (size_t)P, sizeof *sorted, by_rank_order);
+    for (int i = 0; rc == MPI_SUCCESS && i < P; i++)
+        ranks[sorted[i].local] = i;
+    free(sorted);
+    *out = ranks;
+    return rc;
+}
+
+/* A node's gather of blocks of `block` bytes to its first, and its bcast of
+ * `bytes` from it, through the segment (the first copies the others' out;
+ * the whole in, which the others copy out): modelled times where the
+ * schedule has a channel, else HMPI__COST_NEVER. */
+static double segment_gather_cost(const hmpi__coll_ctx *c, int n, double block)
+{
+    return c->shm && n > 1 ? hmpi__cost_shm_spread(c, block, (n - 1) * block) : HMPI__COST_NEVER;
+}
+
+static double segment_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes)
+{
+    return c->shm && n > 1 ? hmpi__cost_shm_spread(c, bytes, bytes) : HMPI__COST_NEVER;
+}
+
 /* ---- lane trees: a k-nomial tree per part inside the node ----------------- */
 
 /* auto takes lane trees for parts of at most this many bytes: a tree
@@ -801,7 +848,7 @@ static node_steps segment_steps(const hmpi__coll_ctx *c, int coll, int L, double
     s.cost = (coll == HMPI__BCAST ? flat_before_cost(c, coll, L, P, part, bytes)
                                   : hmpi__cost_shm_lanes_reduce_scatter(c, L, P, part, bytes)) +
              (coll == HMPI__REDUCE ? flat_after_cost(c, coll, L, P, part, bytes)
-                                   : hmpi__cost_shm_lanes_allgather(c, part, bytes));
+                                   : hmpi__cost_shm_spread(c, part, bytes - part));
     return s;
 }
 
@@ -955,26 +1002,17 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
 }
 
 /* The node steps through the segment (v->segment): the parts' bounds and
- * the segment's ranks of their owners, local ranks j < L of this node (the
- * segment's ranks are the node's in comm's order). */
+ * the segment's ranks of their owners, local ranks j < L of this node. */
 static int segment_lanes(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v,
                          hmpi__shm_lanes *l)
 {
-    int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(v->lanes + 1));
-    int *owner = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)v->lanes);
-    const int *member = nd->member + nd->first[nd->my_node];
-    if (!lo || !owner)
+    int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(v->lanes + 1)), *owner;
+    if (!lo)
         return MPI_ERR_NO_MEM;
-    if (hmpi__shm_size(c->shm) != nd->local)
-        return MPI_ERR_INTERN; /* the segment is not the node's */
+    TRY(segment_ranks(c, nd, &owner)); /* part j's: local rank j's */
     for (int j = 0; j <= v->lanes; j++)
         lo[j] = part_lo(v, j);
-    for (int j = 0; j < v->lanes; j++) {
-        owner[j] = 0;
-        for (int i = 0; i < nd->local; i++)
-            owner[j] += member[i] < member[j];
-    }
-    *l = (hmpi__shm_lanes){v->lanes, lo, owner, v->type, NULL, 0};
+    *l = (hmpi__shm_lanes){v->lanes, lo, owner, NULL, v->type};
     return MPI_SUCCESS;
 }
 
@@ -1187,11 +1225,43 @@ int hmpi__node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double
     return best;
 }
 
+double hmpi__node_gather_cost(const hmpi__coll_ctx *c, int n, double block)
+{
+    double messages, segment = segment_gather_cost(c, n, block);
+    hmpi__node_gather_radix(c, n, block, &messages);
+    return segment < messages ? segment : messages;
+}
+
+double hmpi__node_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes)
+{
+    double messages, segment = segment_bcast_cost(c, n, bytes);
+    hmpi__node_bcast_radix(c, n, bytes, &messages);
+    return segment < messages ? segment : messages;
+}
+
+/* The gather of ranges through the segment: every rank's range is its part,
+ * the first takes them all. */
+static int segment_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
+                                 const size_t *off)
+{
+    int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(nd->local + 1)), *ranks;
+    if (!lo)
+        return MPI_ERR_NO_MEM;
+    TRY(segment_ranks(c, nd, &ranks));
+    for (int j = 0; j <= nd->local; j++)
+        lo[j] = (int)off[j]; /* (the allgathers' rows take at most INT_MAX bytes) */
+    hmpi__shm_lanes l = {nd->local, lo, ranks, NULL, MPI_BYTE};
+    TRY(hmpi__sched_round(c->s));
+    return hmpi__shm_lanes_allgather(c, &l, buf, nd->my_local == 0);
+}
+
 int hmpi__node_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const size_t *off,
                              double block)
 {
     double cost;
     int n = nd->local, j = nd->my_local, k = hmpi__node_gather_radix(c, n, block, &cost);
+    if (segment_gather_cost(c, n, block) < cost)
+        return segment_gather_ranges(c, nd, buf, off);
     for (long pos = 1; pos < n; pos *= k) {
         int digit = (int)(j / pos % k);
         TRY(hmpi__sched_round(c->s));
@@ -1226,10 +1296,31 @@ static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int 
     return rc;
 }
 
+double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, double out)
+{
+    return c->shm ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
+}
+
+int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
+                                 const int *lo, const int *hi, int owners)
+{
+    int *ranks;
+    TRY(segment_ranks(c, nd, &ranks)); /* part j's: local rank j's */
+    hmpi__shm_lanes l = {owners, lo, ranks, hi, MPI_BYTE};
+    TRY(hmpi__sched_round(c->s));
+    return hmpi__shm_lanes_allgather(c, &l, buf, 1);
+}
+
 int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int bytes)
 {
     double cost;
-    int radix = hmpi__node_bcast_radix(c, nd->local, bytes, &cost);
+    int radix = hmpi__node_bcast_radix(c, nd->local, bytes, &cost), *ranks;
+    if (segment_bcast_cost(c, nd->local, bytes) < cost) { /* one part, the first's */
+        TRY(segment_ranks(c, nd, &ranks));
+        hmpi__shm_lanes l = {1, (int[]){0, bytes}, ranks, NULL, MPI_BYTE};
+        TRY(hmpi__sched_round(c->s));
+        return hmpi__shm_lanes_allgather(c, &l, buf, nd->my_local != 0);
+    }
     return list_bcast_knomial(c, node_members(nd), nd->local, nd->my_local, radix, buf, bytes,
                               MPI_PACKED);
 }
@@ -1260,12 +1351,16 @@ int hmpi__allgather_unpack_all(hmpi__coll_ctx *c, const hmpi__coll_args *a, cons
 /* HMPI_VERBOSE: the leaders' allgather as modelled. */
 static void verbose_leaders(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int B)
 {
-    double gather, exchange, spread;
-    int doubles, k = hmpi__node_gather_radix(c, nd->local, B, &gather);
+    double gather, exchange, spread, messages;
+    int doubles, k = hmpi__node_gather_radix(c, nd->local, B, &messages);
     int radix = hmpi__node_bcast_radix(c, nd->local, (double)c->size * B, &spread);
+    k = segment_gather_cost(c, nd->local, B) < messages ? 0 : k;
+    radix = segment_bcast_cost(c, nd->local, (double)c->size * B) < spread ? 0 : radix;
+    gather = hmpi__node_gather_cost(c, nd->local, B);
+    spread = hmpi__node_bcast_cost(c, nd->local, (double)c->size * B);
     exchange = leaders_exchange_cost(c, nd->n, (double)nd->smallest * B, &doubles);
-    hmpi__verbose("leaders: node gather radix %d (modelled %.1f us), %s between %d leaders "
-                  "(%.1f us), node bcast radix %d (%.1f us)",
+    hmpi__verbose("leaders: node gather radix %d (0: the segment; modelled %.1f us), %s between "
+                  "%d leaders (%.1f us), node bcast radix %d (%.1f us)",
                   k, gather, doubles ? "recursive doubling" : "one round", nd->n, exchange, radix,
                   spread);
 }
@@ -1330,8 +1425,8 @@ double hmpi__cost_allgather_leaders(const hmpi__coll_ctx *c, const hmpi__coll_ar
         c->nodes > 1 ? leaders_exchange_cost(c, c->nodes, c->smallest * bytes, &doubles) : 0;
     double spread = 0, gather = 0;
     if (c->largest > 1) {
-        hmpi__node_bcast_radix(c, c->largest, bytes * c->size, &spread);
-        hmpi__node_gather_radix(c, c->largest, bytes, &gather);
+        spread = hmpi__node_bcast_cost(c, c->largest, bytes * c->size);
+        gather = hmpi__node_gather_cost(c, c->largest, bytes);
     }
     return gather + exchange + spread;
 }

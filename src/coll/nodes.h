@@ -56,6 +56,18 @@ int hmpi__list_allreduce(hmpi__coll_ctx *c, const int *g, int n, int i, void *bu
  * (n: flat), with their modelled times. */
 int hmpi__node_bcast_radix(const hmpi__coll_ctx *c, int n, double bytes, double *cost);
 int hmpi__node_gather_radix(const hmpi__coll_ctx *c, int n, double block, double *cost);
+/* The modelled times of hmpi__node_gather_ranges and hmpi__node_bcast,
+ * which take the node's segment where the schedule has a channel and it
+ * is modelled cheaper than those trees (each node by its own size). */
+double hmpi__node_gather_cost(const hmpi__coll_ctx *c, int n, double block);
+double hmpi__node_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes);
+/* Local rank j's bytes [lo[j], hi[j]) of buf to every other local rank,
+ * for j < owners (the others own none), through the node's segment (the
+ * schedule has a channel), and its modelled time for `in` bytes copied in
+ * by an owner and `out` out by a rank (HMPI__COST_NEVER: no channel). */
+int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
+                                 const int *lo, const int *hi, int owners);
+double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, double out);
 /* Local rank j's bytes [off[j], off[j + 1]) of buf (off ascending, local + 1
  * of them) to the node's first, by a k-nomial tree whose subtrees hold
  * contiguous ranges (one message each), radix as for blocks of `block`. */

@@ -470,9 +470,14 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* ---- the multi-lane algorithms' node steps ------------------------------------------- */
 
 /* Elements of part j in the piece of `per` from its element e on (0: none). */
+static int lane_length(const hmpi__shm_lanes *l, int j)
+{
+    return (l->hi ? l->hi[j] : l->lo[j + 1]) - l->lo[j];
+}
+
 static int lane_chunk(const hmpi__shm_lanes *l, int j, int e, int per)
 {
-    int len = l->lo[j + 1] - l->lo[j] - e;
+    int len = lane_length(l, j) - e;
     return len <= 0 ? 0 : len < per ? len : per;
 }
 
@@ -480,7 +485,7 @@ static int lanes_longest(const hmpi__shm_lanes *l)
 {
     int most = 0;
     for (int j = 0; j < l->lanes; j++)
-        most = l->lo[j + 1] - l->lo[j] > most ? l->lo[j + 1] - l->lo[j] : most;
+        most = lane_length(l, j) > most ? lane_length(l, j) : most;
     return most;
 }
 
@@ -504,55 +509,60 @@ int hmpi__shm_lanes_fit(const hmpi__coll_ctx *c, int lanes, int type_size)
     return c->shm && lanes > 0 && type_size > 0 && lanes_area(c, lanes, type_size) > 0;
 }
 
+/* The node steps' run on the schedule's channel, begun at the first. */
+static int node_steps_begin(hmpi__coll_ctx *c)
+{
+    return c->shm_op ? MPI_SUCCESS : begin(c, &c->shm_op);
+}
+
 /* In each generation every rank copies a piece of each part into that
  * part's area of its slot (an owner keeps its own part in its buffer where
  * the op commutes), and the owner combines the area of every slot. */
-int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, MPI_Op mop)
+int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf,
+                                   MPI_Op mop)
 {
     size_t esize = (size_t)type_bytes(l->type);
     int per = lanes_area(c, l->lanes, (int)esize), mine = lanes_mine(c, l), commutative;
     part n = part_of(c);
     MPI_Op_commutative(mop, &commutative);
-    if (!l->op)
-        TRY(begin(c, &l->op));
-    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, l->gen++) {
+    TRY(node_steps_begin(c));
+    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
         for (int j = 0; j < l->lanes; j++) {
             int k = lane_chunk(l, j, e, per);
             if (k > 0 && (j != mine || !commutative))
-                TRY(hmpi__shm_put(c->s, l->op, l->gen, buf + (size_t)(l->lo[j] + e) * esize,
+                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[j] + e) * esize,
                                   (size_t)k * esize, n.rank, (size_t)j * (size_t)per * esize));
         }
-        TRY(hmpi__shm_publish(c->s, l->op, l->gen));
+        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
         int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
         char *at = k > 0 ? buf + (size_t)(l->lo[mine] + e) * esize : NULL;
         if (k > 0)
-            TRY(hmpi__shm_reduce(c->s, l->op, l->gen, n.size, (size_t)mine * (size_t)per * esize, k,
+            TRY(hmpi__shm_reduce(c->s, c->shm_op, c->shm_gen, n.size, (size_t)mine * (size_t)per * esize, k,
                                  l->type, mop, commutative ? at : NULL, at, 0));
-        TRY(hmpi__shm_ack(c->s, l->op, l->gen));
+        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
     }
     return MPI_SUCCESS;
 }
 
 /* In each generation every owner copies a piece of its part into its slot
  * and the others (that take them) copy it out. */
-int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, hmpi__shm_lanes *l, char *buf, int takes)
+int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int takes)
 {
     size_t esize = (size_t)type_bytes(l->type);
     int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize), mine = lanes_mine(c, l);
     part n = part_of(c);
-    if (!l->op)
-        TRY(begin(c, &l->op));
-    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, l->gen++) {
+    TRY(node_steps_begin(c));
+    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
         int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
         if (k > 0)
-            TRY(hmpi__shm_put(c->s, l->op, l->gen, buf + (size_t)(l->lo[mine] + e) * esize,
+            TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[mine] + e) * esize,
                               (size_t)k * esize, n.rank, 0));
-        TRY(hmpi__shm_publish(c->s, l->op, l->gen));
+        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
         for (int j = 0; takes && j < l->lanes; j++)
             if (j != mine && (k = lane_chunk(l, j, e, per)) > 0)
-                TRY(hmpi__shm_get_from(c->s, l->op, l->gen, l->owner[j], l->owner[j], 0,
+                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, l->owner[j], l->owner[j], 0,
                                        buf + (size_t)(l->lo[j] + e) * esize, (size_t)k * esize));
-        TRY(hmpi__shm_ack(c->s, l->op, l->gen));
+        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
     }
     return MPI_SUCCESS;
 }
@@ -806,9 +816,9 @@ static double pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece)
     return (n - 1) * c->cost.shm_flag_us;
 }
 
-/* The multi-lane node steps: a rank that owns no part copies every part
- * in, an owner combines P inputs of its own; each owner copies its part in,
- * and every rank copies the others out; a flag each piece. */
+/* The node steps: in the reduce-scatter a rank that owns no part copies
+ * every part in and an owner combines P inputs of its own; a flag each
+ * piece. */
 double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, int P,
                                            double part_bytes, double bytes)
 {
@@ -817,11 +827,10 @@ double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, i
            c->cost.shm_flag_us + pieces_cost(c, part_bytes, buffer / lanes);
 }
 
-double hmpi__cost_shm_lanes_allgather(const hmpi__coll_ctx *c, double part_bytes, double bytes)
+double hmpi__cost_shm_spread(const hmpi__coll_ctx *c, double in, double out)
 {
-    double buffer = (double)hmpi__shm_buffer_bytes(c->shm);
-    return copy_cost(c, part_bytes) + copy_cost(c, bytes - part_bytes) + c->cost.shm_flag_us +
-           pieces_cost(c, part_bytes, buffer);
+    return copy_cost(c, in) + copy_cost(c, out) + c->cost.shm_flag_us +
+           pieces_cost(c, in, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 
 #define SHM_OR_NEVER(c)                                                                            \
