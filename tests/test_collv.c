@@ -265,25 +265,10 @@ static void run_case(const struct vcase *k)
     cases++;
 }
 
-/* Is every rank of comm on one node of the machine hmpi sees (its shared
- * memory: the shm algorithm)? */
-static int one_node(MPI_Comm comm)
-{
-    MPI_Comm node;
-    int size, nsize, all;
-    MPI_Comm_size(comm, &size);
-    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-    MPI_Comm_size(node, &nsize);
-    MPI_Comm_free(&node);
-    all = nsize == size;
-    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
-    return all;
-}
-
 /* The cases of collective `only` (every one: -1) on comm. */
 static void run_all(MPI_Comm comm, int only)
 {
-    int size, shared = one_node(comm);
+    int size, shared = test_one_node(comm);
     MPI_Comm_size(comm, &size);
     for (int coll = 0; coll < NCOLLS; coll++)
         for (int ai = 0; ai < 5 && algs[coll][ai] && (only < 0 || coll == only); ai++)
@@ -316,7 +301,7 @@ int main(int argc, char **argv)
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
     run_all(MPI_COMM_WORLD, -1);
     run_all(shuffled, -1);
-    if (!one_node(MPI_COMM_WORLD)) { /* the shm allgatherv on each node, of its own size */
+    if (!test_one_node(MPI_COMM_WORLD)) { /* the shm allgatherv on each node, of its own size */
         MPI_Comm node;
         CHECK_MPI(HMPI_Comm_split_type(shuffled, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
         run_all(node, ALLGATHERV);

@@ -148,20 +148,6 @@ static void refused(MPI_Comm comm, int one_node)
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
 }
 
-/* Is every rank of comm on one node of the machine hmpi sees? */
-static int one_node(MPI_Comm comm)
-{
-    MPI_Comm node;
-    int size, nsize, all;
-    MPI_Comm_size(comm, &size);
-    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-    MPI_Comm_size(node, &nsize);
-    MPI_Comm_free(&node);
-    all = nsize == size;
-    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
-    return all;
-}
-
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -198,7 +184,7 @@ int main(int argc, char **argv)
         many_at_once(node);
         refused(node, 1);
     }
-    if (!barrier_only && !one_node(MPI_COMM_WORLD)) { /* over nodes: the leaders' messages */
+    if (!barrier_only && !test_one_node(MPI_COMM_WORLD)) { /* over nodes: the leaders' messages */
         static const int over_nodes[] = {BARRIER, BCAST, REDUCE, ALLREDUCE};
         MPI_Comm world_shuffled;
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);

@@ -161,6 +161,21 @@ static inline int test_occurrences(const char *text, const char *needle)
     return n;
 }
 
+/* Is every rank of comm on one node of the machine hmpi sees (its shared
+ * memory: the shm algorithms)? The same answer everywhere. */
+static inline int test_one_node(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int size, nsize, all;
+    MPI_Comm_size(comm, &size);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_size(node, &nsize);
+    MPI_Comm_free(&node);
+    all = nsize == size;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
+    return all;
+}
+
 /* Every process reports success; rank 0 prints the tally. */
 static inline void test_done(const char *name)
 {
