@@ -845,10 +845,13 @@ static node_steps segment_steps(const hmpi__coll_ctx *c, int coll, int L, double
     int P = c->largest;
     if (!hmpi__shm_lanes_fit(c, L, type_size))
         return s;
+    /* the same bytes cross between a node's packages as in the flat steps */
     s.cost = (coll == HMPI__BCAST ? flat_before_cost(c, coll, L, P, part, bytes)
-                                  : hmpi__cost_shm_lanes_reduce_scatter(c, L, P, part, bytes)) +
+                                  : hmpi__cost_shm_lanes_reduce_scatter(c, L, P, part, bytes) +
+                                        node_crossing(c, (P - 1) * bytes, 1)) +
              (coll == HMPI__REDUCE ? flat_after_cost(c, coll, L, P, part, bytes)
-                                   : hmpi__cost_shm_spread(c, part, bytes - part));
+                                   : hmpi__cost_shm_spread(c, part, bytes - part) +
+                                         node_crossing(c, (P - 1) * bytes, 1));
     return s;
 }
 
