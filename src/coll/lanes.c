@@ -350,6 +350,15 @@ static const int *node_members(const hmpi__nodes *nd)
 
 /* ---- the node's segment ------------------------------------------------- */
 
+/* May node steps go through the segment: the schedule has a channel, and
+ * the communicator spans nodes (on one node the shm rows are the node's
+ * algorithms, and these rows price as messages beside them)? The same on
+ * every process. */
+static int segment_usable(const hmpi__coll_ctx *c)
+{
+    return c->shm && c->nodes > 1;
+}
+
 typedef struct by_rank {
     int rank, local;
 } by_rank;
@@ -387,12 +396,13 @@ static int segment_ranks(hmpi__coll_ctx *c, const hmpi__nodes *nd, int **out)
  * schedule has a channel, else HMPI__COST_NEVER. */
 static double segment_gather_cost(const hmpi__coll_ctx *c, int n, double block)
 {
-    return c->shm && n > 1 ? hmpi__cost_shm_spread(c, block, (n - 1) * block) : HMPI__COST_NEVER;
+    return segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, block, (n - 1) * block)
+                                      : HMPI__COST_NEVER;
 }
 
 static double segment_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes)
 {
-    return c->shm && n > 1 ? hmpi__cost_shm_spread(c, bytes, bytes) : HMPI__COST_NEVER;
+    return segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, bytes, bytes) : HMPI__COST_NEVER;
 }
 
 /* ---- lane trees: a k-nomial tree per part inside the node ----------------- */
@@ -937,13 +947,12 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
     return best;
 }
 
-/* May the node steps go through the node's segment: with the schedule's
- * channel, a contiguous type, and no lane trees asked for (hmpi_lane_trees)?
- * The same on every process. */
+/* May the node steps go through the node's segment (segment_usable), with
+ * a contiguous type and no lane trees asked for (hmpi_lane_trees)? */
 static int segment_may(const hmpi__coll_ctx *c, MPI_Datatype type)
 {
     size_t bytes;
-    return c->shm && c->lane_trees == 0 && hmpi__type_is_contiguous(type, 1, &bytes);
+    return segment_usable(c) && c->lane_trees == 0 && hmpi__type_is_contiguous(type, 1, &bytes);
 }
 
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
@@ -1301,7 +1310,7 @@ static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int 
 
 double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, double out)
 {
-    return c->shm ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
+    return segment_usable(c) ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
 }
 
 int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
