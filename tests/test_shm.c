@@ -148,6 +148,37 @@ static void refused(MPI_Comm comm, int one_node)
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
 }
 
+/* On one node, the built-in model takes shm for small vectors, blocking
+ * and persistent: it is the node's algorithm, and the rows that also serve
+ * several nodes price as messages beside it (a first version of the
+ * multi-lane node steps through the segment made auto take multilane for
+ * the persistent calls, and the library's own for the blocking ones). */
+static void auto_takes_shm(MPI_Comm comm)
+{
+    static char text[1 << 14];
+    int rank, x[2] = {1, 2}, y[2];
+    test_capture capture;
+    HMPI_Request req;
+    MPI_Comm_rank(comm, &rank);
+    setenv("HMPI_VERBOSE", "1", 1);
+    test_capture_begin(&capture);
+    CHECK_MPI(HMPI_Bcast(x, 2, MPI_INT, 0, comm));
+    CHECK_MPI(HMPI_Reduce(x, y, 2, MPI_INT, MPI_SUM, 0, comm));
+    CHECK_MPI(HMPI_Allreduce(x, y, 2, MPI_INT, MPI_SUM, comm));
+    CHECK_MPI(HMPI_Bcast_init(x, 2, MPI_INT, 0, comm, MPI_INFO_NULL, &req));
+    CHECK_MPI(HMPI_Request_free(&req));
+    CHECK_MPI(HMPI_Reduce_init(x, y, 2, MPI_INT, MPI_SUM, 0, comm, MPI_INFO_NULL, &req));
+    CHECK_MPI(HMPI_Request_free(&req));
+    CHECK_MPI(HMPI_Allreduce_init(x, y, 2, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &req));
+    CHECK_MPI(HMPI_Request_free(&req));
+    test_capture_end(&capture, text, sizeof text);
+    unsetenv("HMPI_VERBOSE");
+    if (rank == 0) { /* (rank 0 says what auto took) */
+        CHECK_INT(test_occurrences(text, "auto took shm"), 6);
+        CHECK_INT(test_occurrences(text, "auto took"), 6);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -183,6 +214,7 @@ int main(int argc, char **argv)
     if (nsize >= 2 && !barrier_only) {
         many_at_once(node);
         refused(node, 1);
+        auto_takes_shm(node);
     }
     if (!barrier_only && !test_one_node(MPI_COMM_WORLD)) { /* over nodes: the leaders' messages */
         static const int over_nodes[] = {BARRIER, BCAST, REDUCE, ALLREDUCE};
