@@ -245,8 +245,7 @@ static void layout(int *counts, int *displs, int reversed)
     }
 }
 
-static void check_allgatherv(const int *in, const int *out, const int *counts,
-                             const int *displs)
+static void check_allgatherv(const int *in, const int *out, const int *counts, const int *displs)
 {
     int total = displs[size - 1] + counts[size - 1];
     int *ref = malloc(sizeof(int) * (size_t)total);
@@ -277,9 +276,9 @@ static void vector_forms(void)
         check_allgatherv(in, out, counts, displs);
     }
     layout(counts, displs, 1); /* new contents, the same arrays */
-    PREPARED_BY(HMPI_Allgatherv(in, counts[rank], MPI_INT, out, counts, displs, MPI_INT,
-                                MPI_COMM_WORLD),
-                MPI_COMM_WORLD, all);
+    PREPARED_BY(
+        HMPI_Allgatherv(in, counts[rank], MPI_INT, out, counts, displs, MPI_INT, MPI_COMM_WORLD),
+        MPI_COMM_WORLD, all);
     CHECK(all > 0);
     check_allgatherv(in, out, counts, displs);
     for (int it = 0; it < 2; it++) { /* the root's arrays only */

@@ -190,11 +190,12 @@ static int shares_way(const hmpi__coll_ctx *c, int P, int ports, double share, d
                       double *cost)
 {
     double receive = hmpi__cost_overhead(&c->cost), doubling = 0;
-    double gather = hmpi__node_gather_cost(c, P, whole / P), spread = hmpi__node_bcast_cost(c, P, whole);
-    double t[NWAYS] = {gather + spread,
-                       hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) +
-                           (ports - 1) * receive,
-                       HMPI__COST_NEVER, hmpi__node_allgather_segment_cost(c, share, whole - share)};
+    double gather = hmpi__node_gather_cost(c, P, whole / P),
+           spread = hmpi__node_bcast_cost(c, P, whole);
+    double t[NWAYS] = {
+        gather + spread,
+        hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, P - 1, share) + (ports - 1) * receive,
+        HMPI__COST_NEVER, hmpi__node_allgather_segment_cost(c, share, whole - share)};
     if ((P & (P - 1)) == 0) {
         for (int group = 1; group < P; group *= 2)
             doubling += hmpi__cost_round(&c->cost, HMPI__LEVEL_NODE, 1, group * share) + receive;

@@ -842,14 +842,15 @@ static double flat_after_cost(const hmpi__coll_ctx *c, int coll, int L, int P, d
 static double flat_steps_cost(const hmpi__coll_ctx *c, int coll, int L, int P, double part,
                               double bytes)
 {
-    return flat_before_cost(c, coll, L, P, part, bytes) + flat_after_cost(c, coll, L, P, part, bytes);
+    return flat_before_cost(c, coll, L, P, part, bytes) +
+           flat_after_cost(c, coll, L, P, part, bytes);
 }
 
 /* The node steps through the segment (segment_may): its reduce-scatter and
  * allgather; a bcast's scatter and a reduce's gather stay messages, the
  * root's alone. HMPI__COST_NEVER where the parts do not fit it. */
-static node_steps segment_steps(const hmpi__coll_ctx *c, int coll, int L, double part,
-                                double bytes, int type_size)
+static node_steps segment_steps(const hmpi__coll_ctx *c, int coll, int L, double part, double bytes,
+                                int type_size)
 {
     node_steps s = {HMPI__COST_NEVER, 0, 1};
     int P = c->largest;
@@ -890,8 +891,9 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
 {
     double part = bytes / L, t;
     int P = nd->smallest, trees = coll == HMPI__ALLREDUCE ? 2 : 1;
-    node_steps shm = segment && count > 0 ? segment_steps(c, coll, L, part, bytes, (int)(bytes / count))
-                                          : (node_steps){HMPI__COST_NEVER, 0, 0};
+    node_steps shm = segment && count > 0
+                         ? segment_steps(c, coll, L, part, bytes, (int)(bytes / count))
+                         : (node_steps){HMPI__COST_NEVER, 0, 0};
     if (nd->ordered)
         best_knomial(c, nd->n, L, part, trees, &t);
     else if (coll == HMPI__ALLREDUCE)
@@ -906,8 +908,8 @@ static node_steps lanes_cost(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int
                                               : hmpi__knomial_levels(c->largest, k) * (k - 1) *
                                                     hmpi__cost_combine(&c->cost, bytes);
         /* a tree in path order crosses between packages once per package */
-        node_steps tree_steps = {combines + trees * (tree + node_crossing(c, bytes * c->packages, 0)),
-                                 0, 0};
+        node_steps tree_steps = {
+            combines + trees * (tree + node_crossing(c, bytes * c->packages, 0)), 0, 0};
         node_steps s = shm.cost < tree_steps.cost ? shm : tree_steps;
         s.cost += t;
         return s;
@@ -993,10 +995,10 @@ static int lane_allreduce(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts 
                       "nodes (modelled %.1f us), in nodes %s of radix %d",
                       v->lanes, kinds[st.kind], st.radix, st.kind == STEP_KARY ? st.cuts : 0, nd->n,
                       cost,
-                      v->segment    ? "the segment"
+                      v->segment      ? "the segment"
                       : v->tree_radix ? "lane trees"
-                      : tree        ? "a tree"
-                                    : "flat steps",
+                      : tree          ? "a tree"
+                                      : "flat steps",
                       v->segment      ? nd->local /* every rank's input at once */
                       : v->tree_radix ? v->tree_radix
                       : tree          ? node_tree_radix(c, nd, v)
@@ -1313,8 +1315,8 @@ double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, dou
     return segment_usable(c) ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
 }
 
-int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
-                                 const int *lo, const int *hi, int owners)
+int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const int *lo,
+                                 const int *hi, int owners)
 {
     int *ranks;
     TRY(segment_ranks(c, nd, &ranks)); /* part j's: local rank j's */

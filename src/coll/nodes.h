@@ -65,8 +65,8 @@ double hmpi__node_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes);
  * for j < owners (the others own none), through the node's segment (the
  * schedule has a channel), and its modelled time for `in` bytes copied in
  * by an owner and `out` out by a rank (HMPI__COST_NEVER: no channel). */
-int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf,
-                                 const int *lo, const int *hi, int owners);
+int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const int *lo,
+                                 const int *hi, int owners);
 double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, double out);
 /* Local rank j's bytes [off[j], off[j + 1]) of buf (off ascending, local + 1
  * of them) to the node's first, by a k-nomial tree whose subtrees hold

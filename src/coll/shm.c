@@ -467,14 +467,14 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return MPI_SUCCESS;
 }
 
-/* ---- the multi-lane algorithms' node steps ------------------------------------------- */
+/* ---- the multi-node algorithms' node steps (lanes.c) ---------------------------------- */
 
-/* Elements of part j in the piece of `per` from its element e on (0: none). */
 static int lane_length(const hmpi__shm_lanes *l, int j)
 {
     return (l->hi ? l->hi[j] : l->lo[j + 1]) - l->lo[j];
 }
 
+/* Elements of part j in the piece of `per` from its element e on (0: none). */
 static int lane_chunk(const hmpi__shm_lanes *l, int j, int e, int per)
 {
     int len = lane_length(l, j) - e;
@@ -537,8 +537,9 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
         int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
         char *at = k > 0 ? buf + (size_t)(l->lo[mine] + e) * esize : NULL;
         if (k > 0)
-            TRY(hmpi__shm_reduce(c->s, c->shm_op, c->shm_gen, n.size, (size_t)mine * (size_t)per * esize, k,
-                                 l->type, mop, commutative ? at : NULL, at, 0));
+            TRY(hmpi__shm_reduce(c->s, c->shm_op, c->shm_gen, n.size,
+                                 (size_t)mine * (size_t)per * esize, k, l->type, mop,
+                                 commutative ? at : NULL, at, 0));
         TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
     }
     return MPI_SUCCESS;
@@ -686,14 +687,12 @@ static int gathered_of(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place
     }
     if (!(g->at = hmpi__sched_alloc(c->s, packed ? packed : 1)))
         return MPI_ERR_NO_MEM;
-    return in_place ? hmpi__sched_pack(c->s, user_block(a, extent, c->rank),
-                                       a->rcounts[c->rank], a->rtype, g->at + g->offset[c->rank],
-                                       (int)g->bytes[c->rank])
+    return in_place ? hmpi__sched_pack(c->s, user_block(a, extent, c->rank), a->rcounts[c->rank],
+                                       a->rtype, g->at + g->offset[c->rank], (int)g->bytes[c->rank])
                     : MPI_SUCCESS;
 }
 
-static int ungathered(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place,
-                      const gathered *g)
+static int ungathered(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place, const gathered *g)
 {
     MPI_Aint lb, extent;
     if (!a->rcounts)
