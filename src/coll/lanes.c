@@ -28,7 +28,7 @@ typedef struct parts {
     int count, lanes;
     MPI_Datatype type;
     int tree_radix; /* > 0: the node steps are lane trees of this radix (lane_trees_reduce) */
-    int segment;    /* the node steps go through the node's segment (shm_steps) */
+    int segment;    /* the node steps go through the node's segment (segment_steps) */
 } parts;
 
 static int part_lo(const parts *v, int j)
