@@ -48,23 +48,25 @@ static size_t node_offset(const hmpi__nodes *nd, int p, int i, int B)
     return (size_t)((nd->first[q] - nd->first[me] + p) % p) * B;
 }
 
-/* Step 1's modelled time over a node of P ranks: a gather to the node's
- * first and a broadcast, or every block through the node's segment. */
-static double node_allgather_cost(const hmpi__coll_ctx *c, int P, double B)
+/* Step 1 over a node of P ranks: a gather to the node's first and a
+ * broadcast, or (*by_segment) every block through the node's segment,
+ * whichever the model prices cheaper; its modelled time. */
+static double node_allgather_cost(const hmpi__coll_ctx *c, int P, double B, int *by_segment)
 {
     double trees = hmpi__node_gather_cost(c, P, B) + hmpi__node_bcast_cost(c, P, P * B);
     double segment = hmpi__node_allgather_segment_cost(c, B, (P - 1) * B);
-    return segment < trees ? segment : trees;
+    *by_segment = segment < trees;
+    return *by_segment ? segment : trees;
 }
 
 /* Step 1: local rank j's block at j * B, then the node's blocks to all. */
 static int node_allgather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *rot, int B, size_t *off)
 {
-    int P = nd->local;
+    int P = nd->local, by_segment;
     for (int j = 0; j <= P; j++)
         off[j] = (size_t)j * B;
-    if (hmpi__node_allgather_segment_cost(c, B, (double)(P - 1) * B) <
-        hmpi__node_gather_cost(c, P, B) + hmpi__node_bcast_cost(c, P, (double)P * B)) {
+    node_allgather_cost(c, P, B, &by_segment);
+    if (by_segment) {
         int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(P + 1));
         if (!lo)
             return MPI_ERR_NO_MEM;
@@ -263,7 +265,8 @@ double hmpi__cost_allgather_multiport(const hmpi__coll_ctx *c, const hmpi__coll_
     if (c->nodes < 2)
         return HMPI__COST_NEVER; /* one node: the node's own algorithms */
     int messages = (c->nodes - 1 + ports - 1) / ports;
-    double node = node_allgather_cost(c, P, B);
+    int by_segment;
+    double node = node_allgather_cost(c, P, B, &by_segment);
     double round = hmpi__cost_node_round(&c->cost, HMPI__LEVEL_NETWORK, ports, messages, P * B) +
                    messages * hmpi__cost_overhead(&c->cost);
     double shares;
