@@ -8,7 +8,10 @@
  * shm and started three times, the blocking calls by auto. Then: many
  * persistent collectives active at once on one communicator (each its own
  * segment, then message passing past HMPI_SHM_CHANNELS), a duplicate's own
- * segment, and shm refused where it cannot be. With `barrier`: the
+ * segment, and shm refused where it cannot be. Over nodes: the shm rows
+ * (the leaders' messages between nodes), the hierarchical tree whose
+ * node levels are the segment's (its messages the nodes' alone), and a
+ * bcast whose root and others lay one type signature out differently. With `barrier`: the
  * barrier alone, and that nobody leaves it before everybody came.
  *   test_shm [quick | barrier] */
 #include "collcase.h"
@@ -179,6 +182,95 @@ static void auto_takes_shm(MPI_Comm comm)
     }
 }
 
+/* The hierarchical tree over nodes with a channel: its node levels are
+ * each node's segment, and its messages are the representatives' between
+ * nodes alone (a send and a receive a node but the root's, twice for the
+ * allreduce and the allgather, which go up, then down). */
+static void hierarchical_across_nodes(MPI_Comm comm)
+{
+    static const char *const keys[] = {"hmpi_bcast_algorithm", "hmpi_reduce_algorithm",
+                                       "hmpi_allreduce_algorithm", "hmpi_gather_algorithm",
+                                       "hmpi_allgather_algorithm"};
+    static const int ways[] = {1, 1, 2, 1, 2};
+    MPI_Comm node;
+    int size, rank, local_rank, nodes, messages, rounds, total, senders;
+    int x[2] = {1, 2}, *y = malloc(sizeof(int) * 2 * 64);
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    CHECK(size <= 64);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Allreduce(&(int){local_rank == 0}, &nodes, 1, MPI_INT, MPI_SUM, comm);
+    for (int k = 0; k < 5; k++) {
+        MPI_Info info;
+        HMPI_Request req;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, keys[k], "hierarchical");
+        if (k == 0)
+            CHECK_MPI(HMPI_Bcast_init(x, 2, MPI_INT, 0, comm, info, &req));
+        else if (k == 1)
+            CHECK_MPI(HMPI_Reduce_init(x, y, 2, MPI_INT, MPI_SUM, 0, comm, info, &req));
+        else if (k == 2)
+            CHECK_MPI(HMPI_Allreduce_init(x, y, 2, MPI_INT, MPI_SUM, comm, info, &req));
+        else if (k == 3)
+            CHECK_MPI(HMPI_Gather_init(x, 2, MPI_INT, y, 2, MPI_INT, 0, comm, info, &req));
+        else
+            CHECK_MPI(HMPI_Allgather_init(x, 2, MPI_INT, y, 2, MPI_INT, comm, info, &req));
+        MPI_Info_free(&info);
+        CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+        CHECK_MPI(HMPI_Start(&req));
+        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        CHECK_MPI(HMPI_Request_free(&req));
+        MPI_Allreduce(&messages, &total, 1, MPI_INT, MPI_SUM, comm);
+        MPI_Allreduce(&(int){messages > 0}, &senders, 1, MPI_INT, MPI_SUM, comm);
+        CHECK_INT(total, 2 * ways[k] * (nodes - 1));
+        CHECK(senders <= nodes);
+        if (k == 2 || k == 4) /* (the others' results: the matrix) */
+            for (int i = 0; i < 2 * (k == 2 ? 1 : size); i++)
+                CHECK_INT(y[i], k == 2 ? (i + 1) * size : i % 2 + 1);
+    }
+    MPI_Comm_free(&node);
+    free(y);
+}
+
+/* One type signature, two layouts: the root broadcasts N contiguous ints,
+ * the others receive them into every other int (a vector of N). The
+ * algorithms that cut the buffer cut its bytes (the multi-lane bcast and
+ * the two trees once cut elements of each process's own type, parts that
+ * did not match: a hang), and whether node steps go through the segment
+ * does not depend on a process's layout. Persistent, forced, and auto. */
+static void mixed_layouts(MPI_Comm comm)
+{
+    static const char *const cutting_algs[] = {"multilane", "twotree", "hierarchical", "shm",
+                                               "auto"};
+    enum { N = 3000 };
+    MPI_Datatype every_other;
+    int rank, *buf = malloc(sizeof(int) * 2 * N);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Type_vector(N, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    for (int k = 0; k < 5; k++) {
+        MPI_Info info;
+        HMPI_Request req;
+        for (int i = 0; i < 2 * N; i++)
+            buf[i] = rank == 0 && i < N ? 3 * i + 1 : -1;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "hmpi_bcast_algorithm", cutting_algs[k]);
+        if (rank == 0)
+            CHECK_MPI(HMPI_Bcast_init(buf, N, MPI_INT, 0, comm, info, &req));
+        else
+            CHECK_MPI(HMPI_Bcast_init(buf, 1, every_other, 0, comm, info, &req));
+        MPI_Info_free(&info);
+        CHECK_MPI(HMPI_Start(&req));
+        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+        CHECK_MPI(HMPI_Request_free(&req));
+        for (int i = 0; rank != 0 && i < 2 * N; i++)
+            CHECK_INT(buf[i], i % 2 ? -1 : 3 * (i / 2) + 1);
+    }
+    MPI_Type_free(&every_other);
+    free(buf);
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -221,10 +313,17 @@ int main(int argc, char **argv)
         MPI_Comm world_shuffled;
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);
         several_nodes = 1;
+        static const int hierarchical[] = {BCAST, REDUCE, ALLREDUCE, GATHER, ALLGATHER};
         for (int i = 0; i < 4; i++) {
             cases += collcase_run_matrix(over_nodes[i], MPI_COMM_WORLD, "shm", wanted);
             cases += collcase_run_matrix(over_nodes[i], world_shuffled, "shm", wanted);
         }
+        /* the hierarchical tree's node levels through the segment */
+        for (int i = 0; i < 5; i++)
+            cases += collcase_run_matrix(hierarchical[i], world_shuffled, "hierarchical", wanted);
+        hierarchical_across_nodes(MPI_COMM_WORLD);
+        hierarchical_across_nodes(world_shuffled);
+        mixed_layouts(MPI_COMM_WORLD);
         several_nodes = 0;
         MPI_Comm_free(&world_shuffled);
         refused(MPI_COMM_WORLD, 0);

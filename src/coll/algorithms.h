@@ -69,15 +69,16 @@
     X(BCAST, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                         \
     X(BCAST, BINOMIAL, hmpi__bcast_binomial, HMPI__ANY_SIZE, hmpi__cost_binomial)                  \
     X(BCAST, LINEAR, hmpi__bcast_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                        \
-    X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, 0, hmpi__cost_tree_hierarchical)              \
+    X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, HMPI__USES_SEGMENT,                           \
+      hmpi__cost_tree_hierarchical)                                                                \
     X(BCAST, MULTILANE, hmpi__bcast_multilane, HMPI__USES_SEGMENT, hmpi__cost_multilane)           \
     X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
     X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
     X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT | HMPI__ANY_SIZE, hmpi__cost_bcast_shm)     \
     X(REDUCE, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                        \
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
-    X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,                    \
-      hmpi__cost_tree_hierarchical)                                                                \
+    X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical,                                             \
+      HMPI__NEEDS_COMMUTATIVE | HMPI__USES_SEGMENT, hmpi__cost_tree_hierarchical)                  \
     X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED | HMPI__USES_SEGMENT,         \
       hmpi__cost_multilane)                                                                        \
     X(REDUCE, LOGP, hmpi__reduce_logp, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_logp)                   \
@@ -85,8 +86,8 @@
     X(ALLREDUCE, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, HMPI__ANY_SIZE,           \
       hmpi__cost_allreduce_recursive_doubling)                                                     \
-    X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical, HMPI__NEEDS_COMMUTATIVE,              \
-      hmpi__cost_tree_hierarchical)                                                                \
+    X(ALLREDUCE, HIERARCHICAL, hmpi__allreduce_hierarchical,                                       \
+      HMPI__NEEDS_COMMUTATIVE | HMPI__USES_SEGMENT, hmpi__cost_tree_hierarchical)                  \
     X(ALLREDUCE, RING, hmpi__allreduce_ring, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_allreduce_ring)   \
     X(ALLREDUCE, MULTILANE, hmpi__allreduce_multilane, HMPI__NEEDS_ORDERED | HMPI__USES_SEGMENT,   \
       hmpi__cost_multilane)                                                                        \
@@ -95,7 +96,8 @@
     X(ALLREDUCE, SHM, hmpi__allreduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)             \
     X(GATHER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                        \
     X(GATHER, LINEAR, hmpi__gather_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                      \
-    X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, 0, hmpi__cost_rooted_hierarchical)          \
+    X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, HMPI__USES_SEGMENT,                         \
+      hmpi__cost_rooted_hierarchical)                                                              \
     X(GATHER, BINOMIAL, hmpi__gather_binomial, 0, hmpi__cost_rooted_binomial)                      \
     X(GATHER, SHM, hmpi__gather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                   \
     X(SCATTER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                       \
@@ -106,7 +108,8 @@
     X(ALLGATHER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLGATHER, RING, hmpi__allgather_ring, HMPI__ANY_SIZE, hmpi__cost_allgather_ring)            \
     X(ALLGATHER, LINEAR, hmpi__allgather_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)       \
-    X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, 0, hmpi__cost_allgather_hierarchical) \
+    X(ALLGATHER, HIERARCHICAL, hmpi__allgather_hierarchical, HMPI__USES_SEGMENT,                   \
+      hmpi__cost_allgather_hierarchical)                                                           \
     X(ALLGATHER, LEADERS, hmpi__allgather_leaders, HMPI__USES_SEGMENT,                             \
       hmpi__cost_allgather_leaders)                                                                \
     X(ALLGATHER, MULTIPORT, hmpi__allgather_multiport, HMPI__USES_SEGMENT,                         \
@@ -123,7 +126,7 @@
     X(REDUCE_SCATTER_BLOCK, BINOMIAL, hmpi__reduce_scatter_block_reduce_scatter, 0,                \
       hmpi__cost_reduce_scatter)                                                                   \
     X(REDUCE_SCATTER_BLOCK, HIERARCHICAL, hmpi__reduce_scatter_block_hierarchical,                 \
-      HMPI__NEEDS_COMMUTATIVE, hmpi__cost_reduce_scatter_hierarchical)                             \
+      HMPI__NEEDS_COMMUTATIVE | HMPI__USES_SEGMENT, hmpi__cost_reduce_scatter_hierarchical)        \
     X(REDUCE_SCATTER_BLOCK, HALVING, hmpi__reduce_scatter_block_halving, HMPI__NEEDS_COMMUTATIVE,  \
       hmpi__cost_halving)                                                                          \
     X(REDUCE_SCATTER_BLOCK, SHM, hmpi__reduce_scatter_block_shm, HMPI__NEEDS_SEGMENT,              \

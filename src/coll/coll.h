@@ -180,6 +180,16 @@ static inline int coll_recv(hmpi__coll_ctx *c, void *buf, int count, MPI_Datatyp
 
 /* Address of block i of a buffer of blocks of count elements of type. */
 void *hmpi__block(const void *buf, int i, int count, MPI_Datatype type);
+/* Run build, a bcast that cuts the buffer into parts, on the call's bytes
+ * (MPI_BYTE): a process whose datatype is not one block packs its buffer
+ * into scratch first (the root) or unpacks it last (the others). MPI lets
+ * the processes lay one type signature out each their own way (the root
+ * n contiguous ints, the others a vector of n); parts cut in elements of
+ * their own types would not match, parts cut in bytes do (flat.c). */
+int hmpi__bcast_in_bytes(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__coll_builder build);
+/* The bcast's arguments such a build sees, count · size MPI_BYTEs (the
+ * buffer unchanged): the same on every process, for its cost. */
+hmpi__coll_args hmpi__bcast_bytes(const hmpi__coll_args *a);
 /* The blocks of ranks[0 .. n) in a buffer of one block of count elements
  * of type per rank (rank r's at block r): one committed indexed type, kept
  * by the schedule. */

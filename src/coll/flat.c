@@ -31,6 +31,36 @@ int hmpi__coll_ranks_type(hmpi__coll_ctx *c, const int *ranks, int n, int count,
     return rc == MPI_SUCCESS ? hmpi__sched_keep_type(c->s, *out) : rc;
 }
 
+hmpi__coll_args hmpi__bcast_bytes(const hmpi__coll_args *a)
+{
+    int size;
+    hmpi__coll_args b = *a;
+    MPI_Type_size(a->rtype, &size);
+    b.scount = b.rcount = a->rcount * size; /* (the rows that cut take at most INT_MAX bytes) */
+    b.stype = b.rtype = MPI_BYTE;
+    return b;
+}
+
+int hmpi__bcast_in_bytes(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__coll_builder build)
+{
+    size_t bytes;
+    int packsize;
+    hmpi__coll_args b = hmpi__bcast_bytes(a);
+    if (hmpi__type_is_contiguous(a->rtype, a->rcount, &bytes))
+        return build(c, &b);
+    MPI_Pack_size(a->rcount, a->rtype, MPI_COMM_SELF, &packsize);
+    if (!(b.recvbuf = hmpi__sched_alloc(c->s, (size_t)packsize)))
+        return MPI_ERR_NO_MEM;
+    b.sendbuf = b.recvbuf;
+    if (c->rank == a->root)
+        TRY(hmpi__sched_pack(c->s, a->recvbuf, a->rcount, a->rtype, b.recvbuf, packsize));
+    TRY(build(c, &b));
+    if (c->rank == a->root)
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s)); /* once every byte is in */
+    return hmpi__sched_unpack(c->s, b.recvbuf, b.rcount, a->recvbuf, a->rcount, a->rtype);
+}
+
 static int scratch(hmpi__coll_ctx *c, int count, MPI_Datatype type, void **out)
 {
     *out = hmpi__sched_scratch(c->s, count, type);

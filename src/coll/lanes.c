@@ -950,11 +950,13 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
 }
 
 /* May the node steps go through the node's segment (segment_usable), with
- * a contiguous type and no lane trees asked for (hmpi_lane_trees)? */
-static int segment_may(const hmpi__coll_ctx *c, MPI_Datatype type)
+ * a contiguous type (the same on every process: a reduction's, as MPI has
+ * it; a bcast's bytes, hmpi__bcast_in_bytes) and no lane trees asked for
+ * (hmpi_lane_trees)? */
+static int segment_may(const hmpi__coll_ctx *c, int count, MPI_Datatype type)
 {
     size_t bytes;
-    return segment_usable(c) && c->lane_trees == 0 && hmpi__type_is_contiguous(type, 1, &bytes);
+    return segment_usable(c) && c->lane_trees == 0 && hmpi__type_is_contiguous(type, count, &bytes);
 }
 
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
@@ -964,7 +966,7 @@ static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype 
     node_steps steps;
     MPI_Type_size(type, &tsize);
     TRY(hmpi__nodes_make(c, root, !c->commutative, nd));
-    lanes = lanes_for(c, nd, coll, count, tsize, segment_may(c, type), &steps);
+    lanes = lanes_for(c, nd, coll, count, tsize, segment_may(c, count, type), &steps);
     *v = (parts){count, lanes, type, steps.tree_radix, steps.segment};
     hmpi__nodes_fill_lane(nd, nd->my_local < v->lanes ? nd->my_local : 0);
     return MPI_SUCCESS;
@@ -1139,7 +1141,7 @@ static int lane_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *v, 
     return list_bcast_knomial(c, nd->lane, nd->n, nd->my_index, st.radix, buf, count, v->type);
 }
 
-int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+static int bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
     hmpi__shm_lanes l = {0};
@@ -1162,6 +1164,12 @@ int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         rc = node_allgather(c, &nd, &v, &l, a->recvbuf, nd.my_node == root_node ? 1 : 0);
     hmpi__nodes_free(&nd);
     return rc;
+}
+
+/* Its parts are cut in bytes: the processes' types may differ. */
+int hmpi__bcast_multilane(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return hmpi__bcast_in_bytes(c, a, bcast_multilane);
 }
 
 /* ---- allgather through node leaders ---------------------------------------- */
@@ -1421,12 +1429,15 @@ int hmpi__allgather_leaders(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 double hmpi__cost_multilane(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes shape = {.n = c->nodes, .smallest = c->smallest, .ordered = !c->commutative};
+    /* a bcast's parts are cut in bytes (hmpi__bcast_in_bytes): priced so, the
+     * same on every process whatever the layout of its type */
+    hmpi__coll_args b = a->coll == HMPI__BCAST ? hmpi__bcast_bytes(a) : *a;
     int tsize;
     node_steps steps;
-    MPI_Type_size(a->rtype, &tsize);
-    lanes_for(c, &shape, a->coll, a->rcount, tsize, segment_may(c, a->rtype), &steps);
-    int copies = a->coll != HMPI__BCAST;
-    return steps.cost + copies * hmpi__cost_combine(&c->cost, (double)a->rcount * tsize);
+    MPI_Type_size(b.rtype, &tsize);
+    lanes_for(c, &shape, b.coll, b.rcount, tsize, segment_may(c, b.rcount, b.rtype), &steps);
+    int copies = b.coll != HMPI__BCAST;
+    return steps.cost + copies * hmpi__cost_combine(&c->cost, (double)b.rcount * tsize);
 }
 
 /* The node's blocks to its leader by a k-nomial tree, the leaders'

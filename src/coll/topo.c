@@ -256,6 +256,160 @@ static int make_tree(hmpi__coll_ctx *c, int root, tree *tr)
     return MPI_SUCCESS;
 }
 
+/* ---- the node levels through the segment ----------------------------------- *
+ * Where the schedule has a channel and the communicator spans nodes, the
+ * levels inside a node may be one step through the node's segment instead
+ * of their messages: data enters and leaves a node by its representative
+ * (the root, or the rank whose parent is on another node), and the tree
+ * passes messages between nodes only. That needs every node's ranks to be
+ * one subtree (the tree splits at the node level, as it does unless
+ * hmpi_levels leaves the node out); each node checks the whole tree, so
+ * all decide alike. */
+
+/* The modelled time of the node's part of call a, and whether it goes
+ * through the segment (costs, below): the builders' choice and the
+ * model's. */
+static double node_part(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int *through_segment);
+
+/* This process's part of the tree between nodes, its node's ranks in
+ * comm's order (the segment's), in schedule memory. */
+typedef struct across {
+    int parent;    /* on another node, or -1 */
+    int *children; /* on other nodes, in sending order */
+    int nchildren;
+    int rep;       /* this node's representative */
+    int local;     /* ranks on this node */
+    int rep_local; /* the representative's segment rank */
+    int *ranks;    /* [local]: this node's ranks, segment rank order */
+} across;
+
+/* *entered: every node entered by one rank (its representative, entry[m]
+ * for node m) and left by it alone, so that the messages between nodes
+ * are the representatives' and every node's ranks one subtree. */
+static int nodes_entered_once(const tree *tr, const int *machine, int nmachines, int size,
+                              int *entry, int *entered)
+{
+    int *entries = calloc((size_t)nmachines, sizeof(int));
+    if (!entries)
+        return MPI_ERR_NO_MEM;
+    entries[machine[tr->root]] = 1;
+    entry[machine[tr->root]] = tr->root;
+    for (int x = 0; x < size; x++)
+        for (int ch = tr->first_child[x]; ch >= 0; ch = tr->next_sibling[ch])
+            if (machine[ch] != machine[x]) {
+                entries[machine[ch]]++;
+                entry[machine[ch]] = ch;
+            }
+    *entered = 1;
+    for (int m = 0; m < nmachines; m++)
+        *entered &= entries[m] <= 1;
+    for (int x = 0; *entered && x < size; x++)
+        for (int ch = tr->first_child[x]; ch >= 0; ch = tr->next_sibling[ch])
+            *entered &= machine[ch] == machine[x] || entry[machine[x]] == x;
+    free(entries);
+    return MPI_SUCCESS;
+}
+
+/* This process's node: its representative, its ranks and theirs in the
+ * segment, and, at the representative, its links to other nodes. */
+static int fill_across(hmpi__coll_ctx *c, const tree *tr, const int *machine, int rep, across *x)
+{
+    int mine = machine[c->rank];
+    x->rep = rep;
+    for (int r = 0; r < c->size; r++)
+        x->local += machine[r] == mine;
+    x->ranks = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)x->local);
+    x->children = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(tr->nchildren + 1));
+    if (!x->ranks || !x->children)
+        return MPI_ERR_NO_MEM;
+    if (hmpi__shm_size(c->shm) != x->local)
+        return MPI_ERR_INTERN; /* the segment is not the node's */
+    for (int r = 0, j = 0; r < c->size; r++)
+        if (machine[r] == mine) {
+            x->rep_local = r == rep ? j : x->rep_local;
+            x->ranks[j++] = r;
+        }
+    if (c->rank != rep)
+        return MPI_SUCCESS;
+    x->parent = tr->parent;
+    for (int i = 0; i < tr->nchildren; i++)
+        if (machine[tr->children[i]] != mine)
+            x->children[x->nchildren++] = tr->children[i];
+    return MPI_SUCCESS;
+}
+
+/* *x for the tree, or x->local 0 where the node levels pass messages (a
+ * node entered twice). */
+static int across_of(hmpi__coll_ctx *c, const tree *tr, across *x)
+{
+    int nmachines, entered = 0, rc;
+    const int *machine = hmpi__loctable_machines(c->table, &nmachines);
+    int *entry = machine ? malloc(sizeof(int) * (size_t)nmachines) : NULL;
+    *x = (across){.parent = -1};
+    rc = entry ? nodes_entered_once(tr, machine, nmachines, c->size, entry, &entered)
+               : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS && entered)
+        rc = fill_across(c, tr, machine, entry[machine[c->rank]], x);
+    free(entry);
+    return rc;
+}
+
+/* The node's representative spreads the bytes of count elements of type
+ * at buf (packed when they are not one block) to the node's others. */
+static int spread_across(hmpi__coll_ctx *c, const across *x, void *buf, int count,
+                         MPI_Datatype type)
+{
+    size_t n;
+    int size, packsize, rep = c->rank == x->rep,
+                        contiguous = hmpi__type_is_contiguous(type, count, &n);
+    char *at = buf;
+    MPI_Type_size(type, &size);
+    if (!contiguous) {
+        MPI_Pack_size(count, type, MPI_COMM_SELF, &packsize);
+        if (!(at = hmpi__sched_alloc(c->s, (size_t)packsize)))
+            return MPI_ERR_NO_MEM;
+        if (rep)
+            TRY(hmpi__sched_pack(c->s, buf, count, type, at, packsize));
+    }
+    hmpi__shm_lanes l = {1, (int[]){0, count * size}, &x->rep_local, NULL, MPI_BYTE};
+    TRY(hmpi__shm_lanes_allgather(c, &l, at, !rep));
+    return contiguous || rep ? MPI_SUCCESS
+                             : hmpi__sched_unpack(c->s, at, count * size, buf, count, type);
+}
+
+/* Down the tree between nodes, then through each node's segment; the
+ * segment's step waits for the message from the parent only, not for the
+ * sends to the children. */
+static int down_across(hmpi__coll_ctx *c, const across *x, void *buf, int count, MPI_Datatype type)
+{
+    int got = hmpi__sched_next_request(c->s);
+    if (c->rank == x->rep)
+        TRY(hmpi__tree_down(c, x->parent, x->children, x->nchildren, buf, count, type, 0));
+    TRY(c->rank == x->rep && x->parent >= 0 ? hmpi__sched_round_after(c->s, &got, 1)
+                                            : hmpi__sched_round(c->s));
+    return x->local > 1 ? spread_across(c, x, buf, count, type) : MPI_SUCCESS;
+}
+
+/* Up: each node's inputs combined into its representative's accumulator
+ * through the segment (a commutative op, a contiguous type), then up the
+ * tree between nodes; *result as hmpi__tree_up's. */
+static int up_across(hmpi__coll_ctx *c, const across *x, const void *input, void *acc, int count,
+                     MPI_Datatype type, MPI_Op op, const void **result)
+{
+    int rep = c->rank == x->rep, size;
+    MPI_Type_size(type, &size);
+    if (rep && acc != input)
+        TRY(hmpi__sched_copy(c->s, input, count, type, acc, count, type));
+    if (x->local > 1) {
+        hmpi__shm_lanes l = {1, (int[]){0, count}, &x->rep_local, NULL, type};
+        TRY(hmpi__shm_lanes_reduce_scatter(c, &l, rep ? acc : (void *)input, op));
+    }
+    *result = input;
+    return rep ? hmpi__tree_up(c, x->parent, x->children, x->nchildren, acc, count, type, op,
+                               result)
+               : MPI_SUCCESS;
+}
+
 int hmpi__tree_down(hmpi__coll_ctx *c, int parent, const int *children, int nchildren, void *buf,
                     int count, MPI_Datatype type, int one_per_round)
 {
@@ -306,24 +460,57 @@ static int down(hmpi__coll_ctx *c, const tree *tr, void *buf, int count, MPI_Dat
     return hmpi__tree_down(c, tr->parent, tr->children, tr->nchildren, buf, count, type, 0);
 }
 
+/* Down the tree, its node levels through the segment where x has them. */
+static int down_or_across(hmpi__coll_ctx *c, const tree *tr, const across *x, void *buf, int count,
+                          MPI_Datatype type)
+{
+    return x->local ? down_across(c, x, buf, count, type) : down(c, tr, buf, count, type);
+}
+
 /* Up the tree rooted at root; the result lands in the root's recvbuf. */
-static int reduce_to_root(hmpi__coll_ctx *c, const tree *tr, const hmpi__coll_args *a, int root)
+static int reduce_to_root(hmpi__coll_ctx *c, const tree *tr, const across *x,
+                          const hmpi__coll_args *a, int root)
 {
     const void *result;
     const void *input = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf;
-    TRY(hmpi__tree_up(c, tr->parent, tr->children, tr->nchildren, input, a->rcount, a->rtype, a->op,
-                      &result));
-    if (c->rank != root)
+    if (!x->local)
+        TRY(hmpi__tree_up(c, tr->parent, tr->children, tr->nchildren, input, a->rcount, a->rtype,
+                          a->op, &result));
+    else { /* the root accumulates in its recvbuf, another representative in scratch */
+        void *acc = c->rank == root ? a->recvbuf : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
+        if (!acc)
+            return MPI_ERR_NO_MEM;
+        TRY(up_across(c, x, input, acc, a->rcount, a->rtype, a->op, &result));
+    }
+    if (c->rank != root || result == a->recvbuf)
         return MPI_SUCCESS;
     TRY(hmpi__sched_round(c->s));
     return hmpi__sched_copy(c->s, result, a->rcount, a->rtype, a->recvbuf, a->rcount, a->rtype);
 }
 
+/* The tree rooted at root and, where the call's node levels go through the
+ * segment (node_part), this process's part of it between nodes. */
+static int make_trees(hmpi__coll_ctx *c, const hmpi__coll_args *a, int root, tree *tr, across *x)
+{
+    int through_segment;
+    *x = (across){.parent = -1};
+    TRY(make_tree(c, root, tr));
+    node_part(c, a, &through_segment);
+    int rc = through_segment ? across_of(c, tr, x) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        free_tree(tr);
+    else if (c->rank == 0 && hmpi__verbose_enabled())
+        hmpi__verbose("hierarchical: the node levels %s",
+                      x->local ? "through the segment" : "by messages");
+    return rc;
+}
+
 int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    TRY(make_tree(c, a->root, &tr));
-    int rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
+    across x;
+    TRY(make_trees(c, a, a->root, &tr, &x));
+    int rc = down_or_across(c, &tr, &x, a->recvbuf, a->rcount, a->rtype);
     free_tree(&tr);
     return rc;
 }
@@ -331,8 +518,9 @@ int hmpi__bcast_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    TRY(make_tree(c, a->root, &tr));
-    int rc = reduce_to_root(c, &tr, a, a->root);
+    across x;
+    TRY(make_trees(c, a, a->root, &tr, &x));
+    int rc = reduce_to_root(c, &tr, &x, a, a->root);
     free_tree(&tr);
     return rc;
 }
@@ -340,10 +528,11 @@ int hmpi__reduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__allreduce_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
-    TRY(make_tree(c, 0, &tr));
-    int rc = reduce_to_root(c, &tr, a, 0);
+    across x;
+    TRY(make_trees(c, a, 0, &tr, &x));
+    int rc = reduce_to_root(c, &tr, &x, a, 0);
     if (rc == MPI_SUCCESS)
-        rc = down(c, &tr, a->recvbuf, a->rcount, a->rtype);
+        rc = down_or_across(c, &tr, &x, a->recvbuf, a->rcount, a->rtype);
     free_tree(&tr);
     return rc;
 }
@@ -406,21 +595,46 @@ static int block_size(const hmpi__coll_args *a, int use_recv)
     return (use_recv ? a->rcount : a->scount) * tsize;
 }
 
-/* Gather up the tree into the slice [pos(me), pos(me) + span(me)) of a
- * packed buffer laid out in pre-order; own block from (buf, count, type). */
-static int gather_up(hmpi__coll_ctx *c, const tree *tr, int B, char *packed, const void *own,
-                     int count, MPI_Datatype type)
+/* Each node's blocks of B bytes to its representative through the segment,
+ * at their pre-order places of base (its own in place). */
+static int gather_across(hmpi__coll_ctx *c, const tree *tr, const across *x, char *base, int B)
 {
-    int me = c->rank;
+    int n = x->local, *lo = hmpi__sched_alloc(c->s, sizeof(int) * 3 * (size_t)n);
+    if (!lo)
+        return MPI_ERR_NO_MEM;
+    int *hi = lo + n, *owner = hi + n;
+    for (int j = 0; j < n; j++) {
+        lo[j] = tr->pos[x->ranks[j]] * B; /* (at most INT_MAX bytes: the row's limit) */
+        hi[j] = j == x->rep_local ? lo[j] : lo[j] + B;
+        owner[j] = j;
+    }
+    hmpi__shm_lanes l = {n, lo, owner, hi, MPI_BYTE};
+    return hmpi__shm_lanes_allgather(c, &l, base, c->rank == x->rep);
+}
+
+/* Gather up the tree into the slice [pos(me), pos(me) + span(me)) of a
+ * packed buffer laid out in pre-order; own block from (buf, count, type);
+ * the node levels through the segment where x has them. */
+static int gather_up(hmpi__coll_ctx *c, const tree *tr, const across *x, int B, char *packed,
+                     const void *own, int count, MPI_Datatype type)
+{
+    int me = c->rank, parent = x->local ? x->parent : tr->parent;
+    int nchildren = x->local ? x->nchildren : tr->nchildren;
+    const int *children = x->local ? x->children : tr->children;
     char *base = packed - (size_t)tr->pos[me] * B; /* so that base + pos(x) * B is x's slot */
     if (own)
         TRY(hmpi__sched_pack(c->s, own, count, type, base + (size_t)tr->pos[me] * B, B));
+    if (x->local > 1)
+        TRY(gather_across(c, tr, x, base, B));
+    if (x->local && me != x->rep)
+        return MPI_SUCCESS;
     TRY(hmpi__sched_round(c->s));
-    for (int ch = tr->first_child[me]; ch >= 0; ch = tr->next_sibling[ch])
-        TRY(coll_recv(c, base + (size_t)tr->pos[ch] * B, tr->span[ch] * B, MPI_PACKED, ch));
-    if (tr->parent >= 0) {
+    for (int i = 0; i < nchildren; i++)
+        TRY(coll_recv(c, base + (size_t)tr->pos[children[i]] * B, tr->span[children[i]] * B,
+                      MPI_PACKED, children[i]));
+    if (parent >= 0) {
         TRY(hmpi__sched_round(c->s));
-        TRY(coll_send(c, packed, tr->span[me] * B, MPI_PACKED, tr->parent));
+        TRY(coll_send(c, packed, tr->span[me] * B, MPI_PACKED, parent));
     }
     return MPI_SUCCESS;
 }
@@ -428,13 +642,14 @@ static int gather_up(hmpi__coll_ctx *c, const tree *tr, int B, char *packed, con
 int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
+    across x;
     int root = c->rank == a->root, B = block_size(a, root);
-    TRY(make_tree(c, a->root, &tr));
+    TRY(make_trees(c, a, a->root, &tr, &x));
     char *packed = hmpi__sched_scratch(c->s, tr.span[c->rank] * B, MPI_BYTE);
     int rc = packed ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     int in_place = root && a->sendbuf == MPI_IN_PLACE;
     if (rc == MPI_SUCCESS)
-        rc = gather_up(c, &tr, B, packed, in_place ? NULL : a->sendbuf, a->scount, a->stype);
+        rc = gather_up(c, &tr, &x, B, packed, in_place ? NULL : a->sendbuf, a->scount, a->stype);
     if (rc == MPI_SUCCESS && root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
         for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++) {
             int r = tr.pre[j];
@@ -479,8 +694,9 @@ int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
+    across x;
     int me = c->rank, B = block_size(a, 1), rc;
-    TRY(make_tree(c, 0, &tr));
+    TRY(make_trees(c, a, 0, &tr, &x));
     char *all = hmpi__sched_scratch(c->s, c->size * B, MPI_BYTE);
     if (!all) {
         free_tree(&tr);
@@ -490,9 +706,9 @@ int hmpi__allgather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         a->sendbuf == MPI_IN_PLACE ? hmpi__block(a->recvbuf, me, a->rcount, a->rtype) : a->sendbuf;
     int count = a->sendbuf == MPI_IN_PLACE ? a->rcount : a->scount;
     MPI_Datatype type = a->sendbuf == MPI_IN_PLACE ? a->rtype : a->stype;
-    rc = gather_up(c, &tr, B, all + (size_t)tr.pos[me] * B, own, count, type);
+    rc = gather_up(c, &tr, &x, B, all + (size_t)tr.pos[me] * B, own, count, type);
     if (rc == MPI_SUCCESS)
-        rc = down(c, &tr, all, c->size * B, MPI_PACKED);
+        rc = down_or_across(c, &tr, &x, all, c->size * B, MPI_PACKED);
     if (rc == MPI_SUCCESS)
         rc = hmpi__sched_round(c->s);
     for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++)
@@ -524,35 +740,116 @@ int hmpi__reduce_scatter_block_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_
 
 /* ---- costs ---------------------------------------------------------------- *
  * The tree is a binomial tree per level, each sender's children at once:
- * over the nodes, then inside each. */
+ * over the nodes, then inside each (node_part). */
 
 static double round_at(const hmpi__coll_ctx *c, int level, int messages, double bytes)
 {
     return hmpi__cost_round(&c->cost, level, messages, bytes);
 }
 
-static double levels_tree(const hmpi__coll_ctx *c, double bytes)
+static double network_tree(const hmpi__coll_ctx *c, double bytes)
 {
-    return hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes) +
-           hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes);
+    return hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes);
 }
 
-/* What the way up adds to the messages: a combination for each child of
- * the tree's root (one a level of each binomial tree), then the result's
- * copy. */
-static double combines_up(const hmpi__coll_ctx *c, double bytes)
+static double node_tree(const hmpi__coll_ctx *c, double bytes)
 {
-    int children = hmpi__ceil_log2(c->nodes) + hmpi__ceil_log2(c->largest);
-    return (children + 1) * hmpi__cost_combine(&c->cost, bytes);
+    return hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes);
+}
+
+static double levels_tree(const hmpi__coll_ctx *c, double bytes)
+{
+    return network_tree(c, bytes) + node_tree(c, bytes);
+}
+
+/* What the way up adds to the messages between nodes: a combination for
+ * each child of the tree's root there, then the result's copy. */
+static double combines_across(const hmpi__coll_ctx *c, double bytes)
+{
+    return (hmpi__ceil_log2(c->nodes) + 1) * hmpi__cost_combine(&c->cost, bytes);
+}
+
+/* The node's part of a call, by the levels' messages and through the
+ * segment (HMPI__COST_NEVER where it may not): down (bcast), up (reduce),
+ * or its blocks up (gather). */
+typedef struct part_cost {
+    double levels, segment;
+} part_cost;
+
+static part_cost part_down(const hmpi__coll_ctx *c, int may, double bytes)
+{
+    return (part_cost){node_tree(c, bytes),
+                       may ? hmpi__cost_shm_spread(c, bytes, bytes) : HMPI__COST_NEVER};
+}
+
+static part_cost part_up(const hmpi__coll_ctx *c, int may, double bytes)
+{
+    return (part_cost){node_tree(c, bytes) +
+                           hmpi__ceil_log2(c->largest) * hmpi__cost_combine(&c->cost, bytes),
+                       may ? hmpi__cost_shm_lanes_reduce_scatter(c, 1, c->largest, bytes, bytes)
+                           : HMPI__COST_NEVER};
+}
+
+static part_cost part_gather(const hmpi__coll_ctx *c, int may, double block)
+{
+    return (part_cost){node_tree(c, block * c->largest / 2),
+                       may ? hmpi__cost_shm_spread(c, block, (c->largest - 1) * block)
+                           : HMPI__COST_NEVER};
+}
+
+static part_cost part_sum(part_cost x, part_cost y)
+{
+    return (part_cost){x.levels + y.levels, x.segment + y.segment};
+}
+
+/* May the call's node levels go through the segment: a channel, nodes of
+ * several ranks, and for reductions a contiguous type whose element fits
+ * the segment's buffer? The same on every rank. */
+static int segment_may(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    size_t bytes;
+    int size, reduction = a->coll == HMPI__REDUCE || a->coll == HMPI__ALLREDUCE;
+    if (!c->shm || c->nodes < 2 || c->largest < 2 || a->coll == HMPI__SCATTER)
+        return 0;
+    MPI_Type_size(a->rtype, &size);
+    return !reduction || (hmpi__type_is_contiguous(a->rtype, a->rcount, &bytes) &&
+                          hmpi__shm_lanes_fit(c, 1, size));
+}
+
+static double node_part(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int *through_segment)
+{
+    double bytes = hmpi__coll_block_bytes(c, a);
+    int may = segment_may(c, a);
+    part_cost x;
+    switch (a->coll) {
+    case HMPI__BCAST:
+        x = part_down(c, may, bytes);
+        break;
+    case HMPI__REDUCE:
+        x = part_up(c, may, bytes);
+        break;
+    case HMPI__ALLREDUCE:
+        x = part_sum(part_up(c, may, bytes), part_down(c, may, bytes));
+        break;
+    case HMPI__ALLGATHER:
+        x = part_sum(part_gather(c, may, bytes), part_down(c, may, bytes * c->size));
+        break;
+    default: /* gather; scatter (messages only) */
+        x = part_gather(c, may, bytes);
+    }
+    *through_segment = x.segment < x.levels;
+    return *through_segment ? x.segment : x.levels;
 }
 
 /* Down the tree (bcast) or up (reduce); allreduce goes up, then down. */
 double hmpi__cost_tree_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a), once = levels_tree(c, bytes);
+    int unused;
+    double bytes = hmpi__coll_block_bytes(c, a), node = node_part(c, a, &unused);
     if (a->coll == HMPI__BCAST)
-        return once;
-    return (a->coll == HMPI__ALLREDUCE ? 2 * once : once) + combines_up(c, bytes);
+        return network_tree(c, bytes) + node;
+    return (a->coll == HMPI__ALLREDUCE ? 2 : 1) * network_tree(c, bytes) +
+           combines_across(c, bytes) + node;
 }
 
 /* Dissemination among the nodes' representatives, then inside each node,
@@ -568,21 +865,25 @@ double hmpi__cost_barrier_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll
  * together; the root's link carries everybody's. */
 double hmpi__cost_rooted_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double bytes = hmpi__coll_block_bytes(c, a);
-    return hmpi__cost_tree(c, HMPI__LEVEL_NODE, c->largest, bytes * c->largest / 2) +
-           hmpi__cost_tree(c, HMPI__LEVEL_NETWORK, c->nodes, bytes * c->size / 2);
+    int unused;
+    return node_part(c, a, &unused) + network_tree(c, hmpi__coll_block_bytes(c, a) * c->size / 2);
 }
 
 /* A gather to the root, then a bcast of everything. */
 double hmpi__cost_allgather_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    return hmpi__cost_rooted_hierarchical(c, a) +
-           levels_tree(c, hmpi__coll_block_bytes(c, a) * c->size);
+    int unused;
+    double bytes = hmpi__coll_block_bytes(c, a);
+    return node_part(c, a, &unused) + network_tree(c, bytes * c->size / 2) +
+           network_tree(c, bytes * c->size);
 }
 
-/* A reduction of the whole vector to the root, then its scatter. */
+/* A reduction of the whole vector to the root (the builder's), then its
+ * scatter. */
 double hmpi__cost_reduce_scatter_hierarchical(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    double vector = hmpi__coll_block_bytes(c, a) * c->size;
-    return levels_tree(c, vector) + combines_up(c, vector) + hmpi__cost_rooted_hierarchical(c, a);
+    hmpi__coll_args reduce = *a, scatter = *a;
+    reduce.coll = HMPI__REDUCE, reduce.rcount = reduce.scount = a->rcount * c->size;
+    scatter.coll = HMPI__SCATTER;
+    return hmpi__cost_tree_hierarchical(c, &reduce) + hmpi__cost_rooted_hierarchical(c, &scatter);
 }

@@ -566,9 +566,10 @@ static int hop_steps(const hmpi__coll_ctx *c, const hmpi__coll_args *a, const cu
 double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     double cost;
+    hmpi__coll_args b = hmpi__bcast_bytes(a); /* as the build cuts (hmpi__bcast_in_bytes) */
     if (c->nodes < 2)
         return HMPI__COST_NEVER;
-    best_cut(c, a, 1, &cost);
+    best_cut(c, &b, 1, &cost);
     return cost;
 }
 
@@ -710,7 +711,7 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
     return MPI_SUCCESS;
 }
 
-int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+static int bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
     pipeline pl = {{0, 0, 0, 0, 0}, {{0}}, {0}, {NULL}, {NULL}, {NULL}};
@@ -737,4 +738,10 @@ int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     }
     hmpi__nodes_free(&nd);
     return rc;
+}
+
+/* Its pieces are cut in bytes: the processes' types may differ. */
+int hmpi__bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    return hmpi__bcast_in_bytes(c, a, bcast_twotree);
 }
