@@ -11,8 +11,12 @@ library at hand, become
     `hmpi_mpi4_f08` (MPI_*), with mpi_f08 handle types and an optional
     `ierror`, that calls it through a bind(C) interface.
 Parameter directions come from the Doxygen `\\param[in|out|in,out]` lines.
+MPI 4.0's Sessions, where hmpi_mpi4.h declares them (Open MPI 4.1), add
+type(MPI_Session) and a little Fortran written here (SESSIONS_DECLS,
+SESSIONS_CONTAINS: the type, its operators and MPI_Session_create_errhandler,
+whose C side is src/fortran/sessions.c).
 
-Usage: fortran-gen.py --include DIR --out DIR -- mpicc -E
+Usage: fortran-gen.py --include DIR --out DIR [--f08-lacks=NAMES] -- mpicc -E
 """
 import argparse
 import os
@@ -25,15 +29,34 @@ import sys
 # (Fortran programs call MPI_Win_allocate_shared on a level communicator).
 SKIP = {"HMPI_Config_get", "HMPI_Win_allocate_shared"}
 
-HANDLES = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Info"}
+HANDLES = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Info", "MPI_Group", "MPI_Errhandler",
+           "MPI_Session"}
 # the f2c/c2f conversion functions' stem: MPI_Type_f2c for MPI_Datatype
-STEM = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Op": "Op", "MPI_Info": "Info"}
+STEM = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Op": "Op", "MPI_Info": "Info",
+        "MPI_Group": "Group", "MPI_Errhandler": "Errhandler", "MPI_Session": "Session"}
+# Called before MPI is initialized: the C side has MPI initialized (as the
+# session would) before it converts the handles.
+BEFORE_INIT = {"MPI_Session_init"}
+# Sessions with a Fortran form written by hand (SESSIONS_CONTAINS): its
+# argument is a Fortran procedure.
+HAND_WRITTEN = {"MPI_Session_create_errhandler"}
 OPAQUE = {"HMPI_Request", "HMPI_Hierarchy"}
 
 
 class Param:
     def __init__(self, ctype, name, array, direction):
         self.ctype, self.name, self.array, self.dir = ctype, name, array, direction
+        self.sizes = self.sized_by = None  # MPI's sized strings: see pair_sized_strings
+
+
+def pair_sized_strings(params):
+    """An `int *` [in,out] right before a `char *` is MPI's size of that
+    string (MPI_Session_get_nth_pset's pset_len): in C it counts the NUL,
+    in Fortran it does not."""
+    for a, b in zip(params, params[1:]):
+        if a.ctype == "int *" and a.dir == "in,out" and b.ctype == "char *" and not b.array:
+            a.sizes, b.sized_by = b.name, a.name
+    return params
 
 
 def parse_prototypes(text, prefix):
@@ -54,7 +77,7 @@ def parse_prototypes(text, prefix):
             mm = re.match(r"(.*?)(\w+)\s*((?:\[[^\]]*\])*)$", a)
             ctype, pname, arr = mm.group(1).strip(), mm.group(2), mm.group(3)
             params.append(Param(" ".join(ctype.split()), pname, arr, dirs.get(pname, "in")))
-        out.append((name, params, doc))
+        out.append((name, pair_sized_strings(params), doc))
     return out
 
 
@@ -68,7 +91,13 @@ def cpp_values(cpp, include, names):
     for line in res.stdout.splitlines():
         m = re.match(r'HMPI_F_VALUE "(\w+)" = (.*)$', line.strip())
         if m:
-            vals[m.group(1)] = int(eval(re.sub(r"(?<=\d)[uUlL]+", "", m.group(2)), {}))
+            # integers, casts dropped: ((MPI_Session)0x38000000) is MPICH's
+            # session handle, an integer in Fortran too
+            expr = re.sub(r"\(\s*[A-Za-z_]\w*\s*\)(?=\s*[\w(])", "", m.group(2))
+            try:
+                vals[m.group(1)] = int(eval(re.sub(r"(?<=\d)[uUlL]+", "", expr), {}))
+            except (SyntaxError, NameError, TypeError):
+                pass  # not an integer constant (a pointer): never needed here
     return vals
 
 
@@ -100,6 +129,13 @@ def view(fn, p):
         v.update(cparam="int *%s" % n, carg=n, iface="%s, intent(out) :: %s" % (fint, n),
                  fdecl="logical, intent(out) :: %s" % n, fpass="c_" + n,
                  flocal="integer(c_int) :: c_%s" % n, fafter="%s = c_%s /= 0" % (n, n))
+    elif t == "int *" and p.sizes:  # C's size of a string counts its NUL, Fortran's not
+        s = p.sizes
+        v.update(cparam="int *%s" % n, carg="&%s_c" % n,
+                 pre=["int %s_c = *%s > 0 ? (*%s < %s_len ? *%s : %s_len) + 1 : *%s;" %
+                      (n, n, n, s, n, s, n)],
+                 iface="%s, intent(inout) :: %s" % (fint, n),
+                 fdecl="integer, intent(inout) :: %s" % n, fpass=n)
     elif t == "int *" or (t in ("int", "const int") and p.array):
         arr = "(*)" if p.array else ""
         ct = "const int *" if t.startswith("const") else "int *"
@@ -128,11 +164,13 @@ def view(fn, p):
                  fdecl="type(%s), intent(in) :: %s" % (t, n), fpass="%s%%MPI_VAL" % n)
     elif t[:-2] in HANDLES and t.endswith(" *"):
         h = t[:-2]
+        first = "MPI_%s_f2c(*%s)" % (STEM[h], n) if p.dir == "in,out" else h.upper() + "_NULL"
+        out = "inout" if p.dir == "in,out" else "out"
         v.update(cparam="MPI_Fint *%s" % n, carg="&%s_c" % n,
-                 pre=["%s %s_c = %s_NULL;" % (h, n, h.upper())],
+                 pre=["%s %s_c = %s;" % (h, n, first)],
                  post=["*%s = MPI_%s_c2f(%s_c);" % (n, STEM[h], n)],
-                 iface="%s, intent(out) :: %s" % (fint, n),
-                 fdecl="type(%s), intent(out) :: %s" % (h, n), fpass="%s%%MPI_VAL" % n)
+                 iface="%s, intent(%s) :: %s" % (fint, out, n),
+                 fdecl="type(%s), intent(%s) :: %s" % (h, out, n), fpass="%s%%MPI_VAL" % n)
     elif t == "const MPI_Datatype" and p.array:
         v.update(cparam="const MPI_Fint *%s" % n, carg="%s_c" % n,
                  pre=["MPI_Datatype *%s_c = NULL;" % n],
@@ -161,9 +199,28 @@ def view(fn, p):
         v.update(cparam="void *%s" % n, carg="%s_c" % n, status=(n, bool(p.array)),
                  iface="type(MPI_Status) :: %s%s" % (n, "(*)" if p.array else ""),
                  fdecl="type(MPI_Status) :: %s%s" % (n, "(*)" if p.array else ""), fpass=n)
+    elif t == "const char *":  # trailing blanks are not part of a Fortran string
+        v.update(cparam="const char *%s, int %s_len" % (n, n), carg="%s_c" % n, strlen=True,
+                 pre=["char *%s_c = NULL;" % n],
+                 gets=["hmpi__f_string_in(%s, %s_len, &%s_c)" % (n, n, n)],
+                 cleanup=["free(%s_c);" % n],
+                 iface="character(kind=c_char), intent(in) :: %s(*)\n%s, value :: %s_len" %
+                 (n, fint, n),
+                 fdecl="character(len=*), intent(in) :: %s" % n, fpass="%s, len(%s)" % (n, n))
+    elif t == "char *" and p.sized_by:  # at most the size asked and the Fortran length
+        s = p.sized_by
+        v.update(cparam="char *%s, int %s_len" % (n, n), carg="%s_c" % n, strlen=True,
+                 pre=["char *%s_c = calloc(%s_c > 0 ? (size_t)%s_c : 1, 1);" % (n, s, s)],
+                 gets=["(%s_c ? MPI_SUCCESS : MPI_ERR_NO_MEM)" % n],
+                 post=["if (*%s > 0)\n        hmpi__f_string_out(%s_c, %s, %s_len);" % (s, n, n, n),
+                       "*%s = %s_c - 1;" % (s, s)],
+                 cleanup=["free(%s_c);" % n],
+                 iface="character(kind=c_char) :: %s(*)\n%s, value :: %s_len" % (n, fint, n),
+                 fdecl="character(len=*), intent(out) :: %s" % n, fpass="%s, len(%s)" % (n, n))
     elif t == "char *" or (t == "char" and p.array):
         many = bool(p.array)
         v.update(cparam="char *%s, int %s_len" % (n, n), carg="%s_c" % n, string=(n, many),
+                 strlen=True,
                  iface="character(kind=c_char) :: %s(*)\n%s, value :: %s_len" % (n, fint, n),
                  fdecl="character(len=*), intent(out) :: %s%s" % (n, "(*)" if many else ""),
                  fpass="%s, len(%s)" % (n, n))
@@ -203,6 +260,9 @@ def gen_c(funcs):
         comm = next((p.name for p in params if p.ctype == "MPI_Comm"), None)
         checks = any("buffer" in v or "convert" in v for v in views)
         body = []
+        if fn in BEFORE_INIT:
+            body += ["int ready = hmpi__mpi4_sessions_init_mpi();",
+                     "if (ready != MPI_SUCCESS)\n        return ready;"]
         for v in views:
             body += v["pre"]
         if checks:
@@ -245,7 +305,9 @@ def gen_c(funcs):
                 else:
                     body.append("char %s_c[HMPI_MAX_LEVEL_NAME] = \"\";" % n)
                     posts.append("hmpi__f_string_out(%s_c, %s, %s_len);" % (n, n, n))
+            gets += v.get("gets", [])
             posts += v["post"]
+            cleanup += v.get("cleanup", [])
         call = "%s(%s)" % (fn, ", ".join(v["carg"] for v in views))
         if not gets and not posts and not cleanup:
             body.append("return %s;" % call)
@@ -291,7 +353,7 @@ def gen_fortran_procs(funcs):
         iargs = []
         for p, v in zip(params, views):
             iargs.append(p.name)
-            if "string" in v:
+            if v.get("strlen"):
                 iargs.append(p.name + "_len")
         idecls = []
         for v in views:
@@ -339,6 +401,92 @@ SENTINELS_PROC = """  ! The C side recognizes MPI_IN_PLACE, MPI_BOTTOM and the s
       known = .true.
     end if
   end subroutine hmpi_f_know_sentinels
+"""
+
+
+# MPI 4.0's Sessions where hmpi_mpi4.h declares them (Open MPI 4.1): the
+# handle type of the standard's mpi_f08, its operators, and the Fortran side
+# of MPI_Session_create_errhandler, whose argument is a Fortran procedure.
+SESSIONS_DECLS = """
+  !> An MPI 4.0 session (MPI_Session in C, libhmpi_mpi4's).
+  type, bind(C) :: MPI_Session
+    integer :: MPI_VAL
+  end type MPI_Session
+  interface operator(==)
+    module procedure hmpi_f_session_eq
+  end interface
+  interface operator(/=)
+    module procedure hmpi_f_session_ne
+  end interface
+  abstract interface
+    subroutine MPI_Session_errhandler_function(session, error_code)
+      import :: MPI_Session
+      implicit none
+      type(MPI_Session) :: session
+      integer :: error_code
+    end subroutine MPI_Session_errhandler_function
+  end interface
+  ! The program's procedures of MPI_Session_create_errhandler, by handler
+  ! (libhmpi_mpi4 makes 64 session handlers at most)
+  type :: hmpi_f_session_handler
+    integer :: errhandler = 0
+    procedure(MPI_Session_errhandler_function), pointer, nopass :: fn => null()
+  end type hmpi_f_session_handler
+  type(hmpi_f_session_handler), save :: hmpi_f_session_handlers(64)
+  integer, save :: hmpi_f_nsession_handlers = 0"""
+
+SESSIONS_IFACE = """    function hmpi_f_mpi_session_create_errhandler(dispatch, errhandler) &
+        bind(C, name="hmpi_f_mpi_session_create_errhandler") result(ierror)
+      import
+      implicit none
+      type(c_funptr), value :: dispatch
+      integer(c_int), intent(out) :: errhandler
+      integer(c_int) :: ierror
+    end function hmpi_f_mpi_session_create_errhandler"""
+
+SESSIONS_CONTAINS = """  logical function hmpi_f_session_eq(a, b)
+    type(MPI_Session), intent(in) :: a, b
+    hmpi_f_session_eq = a%MPI_VAL == b%MPI_VAL
+  end function hmpi_f_session_eq
+  logical function hmpi_f_session_ne(a, b)
+    type(MPI_Session), intent(in) :: a, b
+    hmpi_f_session_ne = a%MPI_VAL /= b%MPI_VAL
+  end function hmpi_f_session_ne
+
+  ! Every handler made here has one C function (src/fortran/sessions.c),
+  ! which calls hmpi_f_session_dispatch with the session's handler: the
+  ! procedure kept for it is called (the last kept, should the value of a
+  ! freed handler come back). Make them from one thread at a time.
+  subroutine MPI_Session_create_errhandler(session_errhandler_fn, errhandler, ierror)
+    procedure(MPI_Session_errhandler_function) :: session_errhandler_fn
+    type(MPI_Errhandler), intent(out) :: errhandler
+    integer, optional, intent(out) :: ierror
+    integer :: e, k
+    e = hmpi_f_mpi_session_create_errhandler(c_funloc(hmpi_f_session_dispatch), &
+        errhandler%MPI_VAL)
+    k = hmpi_f_nsession_handlers + 1
+    if (e == MPI_SUCCESS .and. k <= size(hmpi_f_session_handlers)) then
+      hmpi_f_session_handlers(k)%errhandler = errhandler%MPI_VAL
+      hmpi_f_session_handlers(k)%fn => session_errhandler_fn
+      hmpi_f_nsession_handlers = k
+    end if
+    if (present(ierror)) ierror = e
+  end subroutine MPI_Session_create_errhandler
+
+  subroutine hmpi_f_session_dispatch(errhandler, session, error_code) &
+      bind(C, name="hmpi_f_session_dispatch")
+    integer(c_int), intent(in) :: errhandler, session, error_code
+    type(MPI_Session) :: s
+    integer :: i, code
+    do i = hmpi_f_nsession_handlers, 1, -1
+      if (hmpi_f_session_handlers(i)%errhandler == errhandler) then
+        s%MPI_VAL = session
+        code = error_code
+        call hmpi_f_session_handlers(i)%fn(s, code)
+        return
+      end if
+    end do
+  end subroutine hmpi_f_session_dispatch
 """
 
 
@@ -414,18 +562,31 @@ def large_count_generics(names):
     return generics
 
 
-def mpi4_module(funcs, consts):
+def mpi4_module(funcs, consts, sessions, session_null):
+    """sessions: hmpi_mpi4.h declares them (the type, the hand-written
+    Fortran); session_null: MPI_SESSION_NULL's MPI_VAL where the library's
+    mpi_f08 lacks it, or None."""
     ifaces, procs, names = gen_fortran_procs(funcs)
     generics = large_count_generics(names)
-    decls = ["  integer, parameter :: %s = %d" % (k, v) for k, v in consts]
+    decls, public = [], []
+    if sessions:
+        decls += SESSIONS_DECLS.split("\n")
+        ifaces += SESSIONS_IFACE.split("\n")
+        public += ["MPI_Session", "operator(==)", "operator(/=)",
+                   "MPI_Session_errhandler_function"] + sorted(HAND_WRITTEN)
+    if session_null is not None:
+        decls.append("  type(MPI_Session), parameter :: MPI_SESSION_NULL = MPI_Session(%d)" %
+                     session_null)
+        public.append("MPI_SESSION_NULL")
+    decls += ["  integer, parameter :: %s = %d" % (k, v) for k, v in consts]
     for g, specifics in generics.items():
         decls += ["  interface %s" % g, "    module procedure %s" % ", ".join(specifics),
                   "  end interface %s" % g]
-    public = [k for k, _ in consts] + [n for n in names if not n.endswith("_c")]
+    public = [k for k, _ in consts] + [n for n in names if not n.endswith("_c")] + public
     public += [g for g in generics if g not in public]
     return module("hmpi_mpi4_f08",
                   "What the MPI library's mpi_f08 lacks of MPI 4.0/4.1, run by libhmpi_mpi4.",
-                  decls, ifaces, procs, public)
+                  decls, ifaces, procs, public, SESSIONS_CONTAINS if sessions else "")
 
 
 def main():
@@ -434,6 +595,9 @@ def main():
     ap.add_argument("cpp", nargs=argparse.REMAINDER,
                     help="after --: the C preprocessor command, with MPI's include flags")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--f08-lacks", default="",
+                    help="the Sessions constants the library's mpi_f08 lacks, comma-separated "
+                    "(CMake tries MPI_SESSION_NULL, MPI_MAX_PSET_NAME_LEN, MPI_MAX_STRINGTAG_LEN)")
     args = ap.parse_args()
     args.cpp = [a for a in args.cpp if a != "--"]
     hmpi_h = open(os.path.join(args.include, "hmpi.h")).read()
@@ -449,13 +613,19 @@ def main():
                        "MPI_COMM_TYPE_HW_UNGUIDED", "MPI_COMM_TYPE_RESOURCE_GUIDED",
                        "HMPI_MPI4_DECLARES_PERSISTENT_COLLECTIVES",
                        "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO",
-                       "HMPI_MPI4_DECLARES_LARGE_COUNT"])
+                       "HMPI_MPI4_DECLARES_LARGE_COUNT", "HMPI_MPI4_DECLARES_SESSIONS",
+                       "MPI_SESSION_NULL", "MPI_MAX_PSET_NAME_LEN", "MPI_MAX_STRINGTAG_LEN"])
+    sessions = "HMPI_MPI4_DECLARES_SESSIONS" in vals
+    lacks = set(filter(None, args.f08_lacks.split(",")))
     hmpi_protos = dict((hn, hps) for hn, hps, _ in parse_prototypes(hmpi_h, "HMPI_"))
     mpi4 = []
     for n, p, _ in parse_prototypes(mpi4_h, "MPI_"):
         if "ession" in n or n in ("MPI_Comm_create_from_group",
                                   "MPI_Intercomm_create_from_groups"):
-            continue  # Sessions: C only (doc/mpi4.md, "Sessions")
+            # Sessions: this header's (Open MPI 4.1), not MPICH 4.0's own
+            if sessions and n not in HAND_WRITTEN:
+                mpi4.append((n, p))
+            continue
         if n == "MPI_Get_hw_resource_info":
             if "HMPI_MPI4_DECLARES_GET_HW_RESOURCE_INFO" in vals:
                 mpi4.append((n, p))
@@ -469,13 +639,21 @@ def main():
     # mpi_f08 modules of MPI 4.0 libraries lack the hardware split types too
     mpi4_consts = [(k, vals[k]) for k in ("MPI_COMM_TYPE_HW_GUIDED", "MPI_COMM_TYPE_HW_UNGUIDED",
                                           "MPI_COMM_TYPE_RESOURCE_GUIDED")]
+    # and, MPICH 4.0.2's, some of the Sessions' constants
+    mpi4_consts += [(k, vals[k]) for k in ("MPI_MAX_PSET_NAME_LEN", "MPI_MAX_STRINGTAG_LEN")
+                    if k in lacks]
+    session_null = None
+    if "MPI_SESSION_NULL" in lacks:
+        if "MPI_SESSION_NULL" not in vals:
+            raise SystemExit("fortran-gen: MPI_SESSION_NULL is no integer in C: no Fortran value")
+        session_null = vals["MPI_SESSION_NULL"]
 
     os.makedirs(args.out, exist_ok=True)
     c = ["/* Generated by tools/fortran-gen.py from include/hmpi.h and include/hmpi_mpi4.h:",
          " * the C side of the Fortran modules hmpi and hmpi_mpi4_f08. Do not edit. */",
          '#include "fortran/fortran.h"', "", gen_c(funcs + mpi4)]
     files = {"hmpi_fortran.c": "\n".join(c), "hmpi.f90": hmpi_module(funcs, consts),
-             "hmpi_mpi4_f08.f90": mpi4_module(mpi4, mpi4_consts)}
+             "hmpi_mpi4_f08.f90": mpi4_module(mpi4, mpi4_consts, sessions, session_null)}
     for name, text in files.items():
         path = os.path.join(args.out, name)
         old = open(path).read() if os.path.exists(path) else None

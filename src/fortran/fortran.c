@@ -132,3 +132,16 @@ void hmpi__f_string_out(const char *c, char *f, int flen)
     memcpy(f, c, n);
     memset(f + n, ' ', (size_t)flen - n);
 }
+
+int hmpi__f_string_in(const char *f, int flen, char **out)
+{
+    size_t n = flen > 0 ? (size_t)flen : 0;
+    while (n > 0 && f[n - 1] == ' ')
+        n--;
+    if (!(*out = malloc(n + 1)))
+        return MPI_ERR_NO_MEM;
+    if (n > 0)
+        memcpy(*out, f, n);
+    (*out)[n] = '\0';
+    return MPI_SUCCESS;
+}

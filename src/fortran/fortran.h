@@ -41,4 +41,8 @@ void hmpi__f_statuses_out(const MPI_Status *c, int count, void *f08);
 /* c into a Fortran CHARACTER(len=flen), blank-padded. */
 void hmpi__f_string_out(const char *c, char *f, int flen);
 
+/* A Fortran CHARACTER(len=flen) as a new C string (freed by the caller),
+ * its trailing blanks dropped; MPI_ERR_NO_MEM. */
+int hmpi__f_string_in(const char *f, int flen, char **out);
+
 #endif

@@ -2,9 +2,9 @@
  * library's MPI_X: Open MPI 4.1's mpi_f08 through libmpi_mpifh
  * (mpi_start_f08_ -> ompi_start_f -> PMPI_Start), MPICH 4.0's mpi_f08
  * straight (mpi_start_f08_ -> PMPI_Start). So that Fortran programs may
- * start, wait for and free the requests of MPI 4's persistent collectives
- * and split by hardware, this file defines the Fortran entry points that
- * lead there:
+ * start, wait for and free the requests of MPI 4's persistent collectives,
+ * split by hardware and (Open MPI) make the info of a first session, this
+ * file defines the Fortran entry points that lead there:
  *   - Open MPI: ompi_X_f (what mpi_f08 calls), and its aliases mpi_X_
  *     (mpif.h, `use mpi`) and pmpi_X_ (what mpi_f08's tests call);
  *   - MPICH: mpi_X_f08_ (what `use mpi_f08` programs call).
@@ -385,5 +385,23 @@ HMPI_API void F_ENTRY(comm_get_info)(MPI_Fint *comm, MPI_Fint *info_used, MPI_Fi
     set_ierr(ierr, rc);
 }
 F_ALIASES(comm_get_info, (MPI_Fint * comm, MPI_Fint *info_used, MPI_Fint *ierr))
+
+#if defined(OPEN_MPI) && defined(HMPI_MPI4_DECLARES_SESSIONS)
+/* ---- info objects before MPI_Init --------------------------------------------
+ * A Sessions program makes the info of its first session (a thread level)
+ * before MPI is initialized, which Open MPI 4.1 refuses: libhmpi_mpi4's
+ * MPI_Info_create initializes MPI first (sessions.c), and mpi_f08's
+ * (ompi_info_create_f -> PMPI_Info_create) would pass it by. */
+HMPI_API void F_ENTRY(info_create)(MPI_Fint *info, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(info_create)(MPI_Fint *info, MPI_Fint *ierr)
+{
+    MPI_Info c_info = MPI_INFO_NULL;
+    int rc = MPI_Info_create(&c_info);
+    if (rc == MPI_SUCCESS)
+        *info = MPI_Info_c2f(c_info);
+    set_ierr(ierr, rc);
+}
+F_ALIASES(info_create, (MPI_Fint * info, MPI_Fint *ierr))
+#endif
 
 #endif

@@ -56,4 +56,11 @@ void hmpi__mpi4_degrees(MPI_Comm comm, int *indegree, int *outdegree);
  * comm run in hmpi? Collective (all processes of comm take the same way). */
 int hmpi__mpi4_takes(MPI_Comm comm, const char *fn);
 
+#ifdef HMPI_MPI4_DECLARES_SESSIONS
+/* MPI initialized, by the program or as a session initializes it (at
+ * MPI_THREAD_SINGLE), before the Fortran MPI_Session_init converts its
+ * handles; the error of a finalized MPI. */
+int hmpi__mpi4_sessions_init_mpi(void);
+#endif
+
 #endif

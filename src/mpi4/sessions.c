@@ -41,6 +41,7 @@ struct hmpi_mpi4_session {
     MPI_Comm self; /* MPI_COMM_SELF's duplicate: the session's error handler */
     int provided;  /* the thread level */
     MPI_Session_errhandler_function *function; /* its handler's, when a session handler */
+    MPI_Fint fint;                             /* its Fortran handle (MPI_Session_c2f) */
 };
 
 typedef struct pset {
@@ -63,6 +64,62 @@ static const char *const thread_levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUN
                                             "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
 static const int thread_values[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                                     MPI_THREAD_MULTIPLE};
+
+/* ---- Fortran handles ------------------------------------------------------
+ * A session's Fortran handle (MPI_Session_c2f) is its index in `fortran`
+ * plus 1 (0 is MPI_SESSION_NULL): taken by MPI_Session_init, given back by
+ * MPI_Session_finalize; the table is freed when no session holds one. */
+
+static MPI_Session *fortran; /* (under session_lock) */
+static int nfortran;
+
+/* s takes the first free index, the table grown where none is free. */
+static int take_fortran_handle(MPI_Session s)
+{
+    int i = 0;
+    pthread_mutex_lock(&session_lock);
+    while (i < nfortran && fortran[i])
+        i++;
+    if (i == nfortran) {
+        int more = nfortran ? 2 * nfortran : 8;
+        MPI_Session *grown = realloc(fortran, (size_t)more * sizeof *grown);
+        if (grown) {
+            memset(grown + nfortran, 0, (size_t)(more - nfortran) * sizeof *grown);
+            fortran = grown, nfortran = more;
+        }
+    }
+    if (i < nfortran)
+        fortran[i] = s, s->fint = (MPI_Fint)i + 1;
+    pthread_mutex_unlock(&session_lock);
+    return i < nfortran ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+static void give_back_fortran_handle(MPI_Session s)
+{
+    int used = 0;
+    pthread_mutex_lock(&session_lock);
+    fortran[s->fint - 1] = MPI_SESSION_NULL;
+    for (int i = 0; i < nfortran && !used; i++)
+        used = fortran[i] != MPI_SESSION_NULL;
+    if (!used) {
+        free(fortran);
+        fortran = NULL, nfortran = 0;
+    }
+    pthread_mutex_unlock(&session_lock);
+}
+
+HMPI_API MPI_Fint MPI_Session_c2f(MPI_Session session)
+{
+    return session == MPI_SESSION_NULL ? 0 : session->fint;
+}
+
+HMPI_API MPI_Session MPI_Session_f2c(MPI_Fint session)
+{
+    pthread_mutex_lock(&session_lock);
+    MPI_Session s = session >= 1 && session <= nfortran ? fortran[session - 1] : MPI_SESSION_NULL;
+    pthread_mutex_unlock(&session_lock);
+    return s;
+}
 
 /* ---- process sets -------------------------------------------------------- */
 
@@ -256,6 +313,12 @@ static int ensure_mpi(MPI_Info info, int *provided)
     return rc;
 }
 
+int hmpi__mpi4_sessions_init_mpi(void)
+{
+    int provided;
+    return ensure_mpi(MPI_INFO_NULL, &provided);
+}
+
 /* MPI 4.0 makes info objects before any session (to ask a session's thread
  * level): an MPI 3.1 library refuses them before MPI_Init, so the first
  * one initializes MPI here, at MPI_THREAD_MULTIPLE (the level then offered
@@ -412,6 +475,11 @@ HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Sess
         return hmpi__error(MPI_COMM_SELF, MPI_ERR_ARG, fn,
                            "argument 'errhandler' is not an error handler of communicators");
     }
+    if (take_fortran_handle(s) != MPI_SUCCESS) {
+        PMPI_Comm_free(&s->self);
+        free(s);
+        return raise_with(errhandler, hmpi__error_code(MPI_ERR_NO_MEM, fn, "out of memory"));
+    }
     *session = s;
     return MPI_SUCCESS;
 }
@@ -445,6 +513,7 @@ HMPI_API int MPI_Session_finalize(MPI_Session *session)
                                          "argument 'session' is MPI_SESSION_NULL");
     if (!finalized()) /* (the program's MPI_Finalize freed it with everything else) */
         PMPI_Comm_free(&(*session)->self);
+    give_back_fortran_handle(*session);
     free(*session);
     *session = MPI_SESSION_NULL;
     return MPI_SUCCESS;

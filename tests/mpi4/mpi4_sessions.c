@@ -4,7 +4,8 @@
  * each; 8 ranks a node bound to cores) with 8 or 16 ranks: the session
  * initializes MPI itself; every process set's mpi_size, group and
  * communicator against what the node gives; the same names in
- * MPI_COMM_TYPE_RESOURCE_GUIDED; errors; MPI_Intercomm_create_from_groups.
+ * MPI_COMM_TYPE_RESOURCE_GUIDED; errors; MPI_Intercomm_create_from_groups;
+ * the sessions' Fortran handles (MPI_Session_c2f, MPI_Session_f2c).
  *
  * `mpi4_sessions intercomm` checks MPI_Intercomm_create_from_groups alone,
  * at any number of ranks and on any machine; `intercomm-world` the same
@@ -363,6 +364,18 @@ static int intercomm_only(int world)
     return 0;
 }
 
+/* Two sessions' Fortran handles (MPI_Session_c2f, _f2c): distinct, not
+ * MPI_SESSION_NULL's (0), each back to its session; again's returned. */
+static MPI_Fint check_fortran_handles(MPI_Session s, MPI_Session again)
+{
+    MPI_Fint f = MPI_Session_c2f(s), f_again = MPI_Session_c2f(again);
+    CHECK(MPI_Session_c2f(MPI_SESSION_NULL) == 0 && MPI_Session_f2c(0) == MPI_SESSION_NULL);
+    CHECK(f != 0 && f_again != 0 && f != f_again);
+    CHECK(MPI_Session_f2c(f) == s && MPI_Session_f2c(f_again) == again);
+    CHECK(MPI_Session_f2c(-1) == MPI_SESSION_NULL && MPI_Session_f2c(1 << 20) == MPI_SESSION_NULL);
+    return f_again;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Session s = MPI_SESSION_NULL, again = MPI_SESSION_NULL;
@@ -385,7 +398,9 @@ int main(int argc, char **argv)
     /* a second session beside the first, then both finalized */
     CHECK(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &again) == MPI_SUCCESS);
     check_list(again);
+    MPI_Fint f_again = check_fortran_handles(s, again);
     CHECK(MPI_Session_finalize(&again) == MPI_SUCCESS && again == MPI_SESSION_NULL);
+    CHECK(MPI_Session_f2c(f_again) == MPI_SESSION_NULL); /* (a finalized session's) */
     checks_done("mpi4_sessions");
     CHECK(MPI_Session_finalize(&s) == MPI_SUCCESS && s == MPI_SESSION_NULL);
     return 0; /* libhmpi_mpi4 finalizes the MPI it initialized at exit */
