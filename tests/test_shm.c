@@ -27,9 +27,10 @@ static const int shm_colls[] = {BARRIER, BCAST,     REDUCE,   ALLREDUCE, GATHER,
 /* The cases test_shm keeps of the matrix. */
 static int wanted(int coll, const char *alg, const struct casepos *p)
 {
-    (void)alg;
     if (several_nodes && is_reduction(coll) && p->oi == 2)
         return 0; /* over nodes the leaders combine in any order: commutative ops only */
+    if (quick && several_nodes && strcmp(alg, "hierarchical") == 0 && (p->ti > 1 || p->ri == 1))
+        return 0; /* the tree's node steps move bytes: ints and vectors, two roots */
     if (p->ci == 4 && (p->ti == 3 || (coll == ALLTOALL && p->ti != 0)))
         return 0; /* the largest: pieces, not every layout again */
     return !(quick && (p->ri == 2 || p->ci == 2 || (p->ci == 4 && p->ti != 0)));
@@ -185,13 +186,14 @@ static void auto_takes_shm(MPI_Comm comm)
 /* The hierarchical tree over nodes with a channel: its node levels are
  * each node's segment, and its messages are the representatives' between
  * nodes alone (a send and a receive a node but the root's, twice for the
- * allreduce and the allgather, which go up, then down). */
+ * allreduce and the allgather, which go up, then down). A rooted call's
+ * unused side is MPI_DATATYPE_NULL, as MPI lets it be. */
 static void hierarchical_across_nodes(MPI_Comm comm)
 {
-    static const char *const keys[] = {"hmpi_bcast_algorithm", "hmpi_reduce_algorithm",
+    static const char *const keys[] = {"hmpi_bcast_algorithm",     "hmpi_reduce_algorithm",
                                        "hmpi_allreduce_algorithm", "hmpi_gather_algorithm",
-                                       "hmpi_allgather_algorithm"};
-    static const int ways[] = {1, 1, 2, 1, 2};
+                                       "hmpi_allgather_algorithm", "hmpi_scatter_algorithm"};
+    static const int ways[] = {1, 1, 2, 1, 2, 1};
     MPI_Comm node;
     int size, rank, local_rank, nodes, messages, rounds, total, senders;
     int x[2] = {1, 2}, *y = malloc(sizeof(int) * 2 * 64);
@@ -201,7 +203,7 @@ static void hierarchical_across_nodes(MPI_Comm comm)
     CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
     MPI_Comm_rank(node, &local_rank);
     MPI_Allreduce(&(int){local_rank == 0}, &nodes, 1, MPI_INT, MPI_SUM, comm);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 6; k++) {
         MPI_Info info;
         HMPI_Request req;
         MPI_Info_create(&info);
@@ -212,10 +214,15 @@ static void hierarchical_across_nodes(MPI_Comm comm)
             CHECK_MPI(HMPI_Reduce_init(x, y, 2, MPI_INT, MPI_SUM, 0, comm, info, &req));
         else if (k == 2)
             CHECK_MPI(HMPI_Allreduce_init(x, y, 2, MPI_INT, MPI_SUM, comm, info, &req));
-        else if (k == 3)
-            CHECK_MPI(HMPI_Gather_init(x, 2, MPI_INT, y, 2, MPI_INT, 0, comm, info, &req));
-        else
+        else if (k == 3) /* (the others' receive side unused: MPI_DATATYPE_NULL) */
+            CHECK_MPI(HMPI_Gather_init(x, 2, MPI_INT, rank ? NULL : y, rank ? 0 : 2,
+                                       rank ? MPI_DATATYPE_NULL : MPI_INT, 0, comm, info, &req));
+        else if (k == 4)
             CHECK_MPI(HMPI_Allgather_init(x, 2, MPI_INT, y, 2, MPI_INT, comm, info, &req));
+        else
+            CHECK_MPI(HMPI_Scatter_init(rank ? NULL : y, rank ? 0 : 2,
+                                        rank ? MPI_DATATYPE_NULL : MPI_INT, x, 2, MPI_INT, 0, comm,
+                                        info, &req));
         MPI_Info_free(&info);
         CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
         CHECK_MPI(HMPI_Start(&req));
@@ -229,6 +236,11 @@ static void hierarchical_across_nodes(MPI_Comm comm)
             for (int i = 0; i < 2 * (k == 2 ? 1 : size); i++)
                 CHECK_INT(y[i], k == 2 ? (i + 1) * size : i % 2 + 1);
     }
+    /* auto prices the hierarchical rows too: the same unused sides */
+    CHECK_MPI(HMPI_Gather(x, 2, MPI_INT, rank ? NULL : y, rank ? 0 : 2,
+                          rank ? MPI_DATATYPE_NULL : MPI_INT, 0, comm));
+    for (int i = 0; rank == 0 && i < 2 * size; i++)
+        CHECK_INT(y[i], i % 2 + 1);
     MPI_Comm_free(&node);
     free(y);
 }
@@ -313,13 +325,14 @@ int main(int argc, char **argv)
         MPI_Comm world_shuffled;
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);
         several_nodes = 1;
-        static const int hierarchical[] = {BCAST, REDUCE, ALLREDUCE, GATHER, ALLGATHER};
+        static const int hierarchical[] = {BCAST,     REDUCE,  ALLREDUCE, GATHER,
+                                           ALLGATHER, SCATTER, RSB};
         for (int i = 0; i < 4; i++) {
             cases += collcase_run_matrix(over_nodes[i], MPI_COMM_WORLD, "shm", wanted);
             cases += collcase_run_matrix(over_nodes[i], world_shuffled, "shm", wanted);
         }
         /* the hierarchical tree's node levels through the segment */
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < 7; i++)
             cases += collcase_run_matrix(hierarchical[i], world_shuffled, "hierarchical", wanted);
         hierarchical_across_nodes(MPI_COMM_WORLD);
         hierarchical_across_nodes(world_shuffled);

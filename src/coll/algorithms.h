@@ -102,7 +102,8 @@
     X(GATHER, SHM, hmpi__gather_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                   \
     X(SCATTER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                       \
     X(SCATTER, LINEAR, hmpi__scatter_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                    \
-    X(SCATTER, HIERARCHICAL, hmpi__scatter_hierarchical, 0, hmpi__cost_rooted_hierarchical)        \
+    X(SCATTER, HIERARCHICAL, hmpi__scatter_hierarchical, HMPI__USES_SEGMENT,                       \
+      hmpi__cost_rooted_hierarchical)                                                              \
     X(SCATTER, BINOMIAL, hmpi__scatter_binomial, 0, hmpi__cost_rooted_binomial)                    \
     X(SCATTER, SHM, hmpi__scatter_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                 \
     X(ALLGATHER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \

@@ -143,6 +143,9 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
 /* Each owner's part of its buf to every other rank's buf that takes them
  * (a node's gather: its first alone; a bcast: one part, all but its owner). */
 int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int takes);
+/* Rank `from`'s parts of its buf, each to its owner's buf (a node's
+ * scatter from `from`, which has them all). */
+int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int from, char *buf);
 /* Modelled times: the reduce-scatter over nodes of P ranks, parts of
  * `part_bytes` out of `bytes`; a spread in which a process copies `in`
  * bytes into its slot, in pieces, and `out` bytes from others' slots. */

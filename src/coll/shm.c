@@ -568,6 +568,28 @@ int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char 
     return MPI_SUCCESS;
 }
 
+/* In each generation `from` copies a piece of every other owner's part into
+ * that owner's slot, which copies it out. */
+int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int from, char *buf)
+{
+    size_t esize = (size_t)type_bytes(l->type);
+    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize), mine = lanes_mine(c, l), k;
+    part n = part_of(c);
+    TRY(node_steps_begin(c));
+    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
+        for (int j = 0; n.rank == from && j < l->lanes; j++)
+            if (l->owner[j] != from && (k = lane_chunk(l, j, e, per)) > 0)
+                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[j] + e) * esize,
+                                  (size_t)k * esize, l->owner[j], 0));
+        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
+        if (mine >= 0 && n.rank != from && (k = lane_chunk(l, mine, e, per)) > 0)
+            TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, from, n.rank, 0,
+                                   buf + (size_t)(l->lo[mine] + e) * esize, (size_t)k * esize));
+        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
+    }
+    return MPI_SUCCESS;
+}
+
 /* ---- data movement --------------------------------------------------------- */
 
 /* The user's side of a data movement as bytes: send_blocks blocks of the

@@ -377,16 +377,24 @@ static int spread_across(hmpi__coll_ctx *c, const across *x, void *buf, int coun
                              : hmpi__sched_unpack(c->s, at, count * size, buf, count, type);
 }
 
-/* Down the tree between nodes, then through each node's segment; the
- * segment's step waits for the message from the parent only, not for the
- * sends to the children. */
+/* Down the tree between nodes and through each node's segment: at the
+ * root (and where no message comes) the segment's step first, as a round's
+ * steps come before its sends; at another representative after the message
+ * from its parent, not waiting for the sends to its children. */
 static int down_across(hmpi__coll_ctx *c, const across *x, void *buf, int count, MPI_Datatype type)
 {
     int got = hmpi__sched_next_request(c->s);
-    if (c->rank == x->rep)
-        TRY(hmpi__tree_down(c, x->parent, x->children, x->nchildren, buf, count, type, 0));
-    TRY(c->rank == x->rep && x->parent >= 0 ? hmpi__sched_round_after(c->s, &got, 1)
-                                            : hmpi__sched_round(c->s));
+    if (x->parent < 0) {
+        if (x->local > 1) {
+            TRY(hmpi__sched_round(c->s));
+            TRY(spread_across(c, x, buf, count, type));
+        }
+        return c->rank == x->rep
+                   ? hmpi__tree_down(c, -1, x->children, x->nchildren, buf, count, type, 0)
+                   : MPI_SUCCESS;
+    }
+    TRY(hmpi__tree_down(c, x->parent, x->children, x->nchildren, buf, count, type, 0));
+    TRY(hmpi__sched_round_after(c->s, &got, 1));
     return x->local > 1 ? spread_across(c, x, buf, count, type) : MPI_SUCCESS;
 }
 
@@ -477,8 +485,10 @@ static int reduce_to_root(hmpi__coll_ctx *c, const tree *tr, const across *x,
         TRY(hmpi__tree_up(c, tr->parent, tr->children, tr->nchildren, input, a->rcount, a->rtype,
                           a->op, &result));
     else { /* the root accumulates in its recvbuf, another representative in scratch */
-        void *acc = c->rank == root ? a->recvbuf : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
-        if (!acc)
+        void *acc = c->rank != x->rep ? NULL
+                    : c->rank == root ? a->recvbuf
+                                      : hmpi__sched_scratch(c->s, a->rcount, a->rtype);
+        if (c->rank == x->rep && !acc)
             return MPI_ERR_NO_MEM;
         TRY(up_across(c, x, input, acc, a->rcount, a->rtype, a->op, &result));
     }
@@ -595,9 +605,10 @@ static int block_size(const hmpi__coll_args *a, int use_recv)
     return (use_recv ? a->rcount : a->scount) * tsize;
 }
 
-/* Each node's blocks of B bytes to its representative through the segment,
- * at their pre-order places of base (its own in place). */
-static int gather_across(hmpi__coll_ctx *c, const tree *tr, const across *x, char *base, int B)
+/* The node's blocks of B bytes at their pre-order places of base, each its
+ * rank's part (the representative's empty: it has its own). */
+static int node_blocks(hmpi__coll_ctx *c, const tree *tr, const across *x, int B,
+                       hmpi__shm_lanes *l)
 {
     int n = x->local, *lo = hmpi__sched_alloc(c->s, sizeof(int) * 3 * (size_t)n);
     if (!lo)
@@ -608,8 +619,24 @@ static int gather_across(hmpi__coll_ctx *c, const tree *tr, const across *x, cha
         hi[j] = j == x->rep_local ? lo[j] : lo[j] + B;
         owner[j] = j;
     }
-    hmpi__shm_lanes l = {n, lo, owner, hi, MPI_BYTE};
+    *l = (hmpi__shm_lanes){n, lo, owner, hi, MPI_BYTE};
+    return MPI_SUCCESS;
+}
+
+/* Each node's blocks to its representative through the segment (gather),
+ * or from it (scatter). */
+static int gather_across(hmpi__coll_ctx *c, const tree *tr, const across *x, char *base, int B)
+{
+    hmpi__shm_lanes l;
+    TRY(node_blocks(c, tr, x, B, &l));
     return hmpi__shm_lanes_allgather(c, &l, base, c->rank == x->rep);
+}
+
+static int scatter_across(hmpi__coll_ctx *c, const tree *tr, const across *x, char *base, int B)
+{
+    hmpi__shm_lanes l;
+    TRY(node_blocks(c, tr, x, B, &l));
+    return hmpi__shm_lanes_scatter(c, &l, x->rep_local, base);
 }
 
 /* Gather up the tree into the slice [pos(me), pos(me) + span(me)) of a
@@ -662,30 +689,53 @@ int hmpi__gather_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return rc;
 }
 
+/* A scatter's own block: from the packed buffer, or the root's own. */
+static int own_block(hmpi__coll_ctx *c, const hmpi__coll_args *a, const char *packed, int B)
+{
+    if (c->rank != a->root)
+        return hmpi__sched_unpack(c->s, packed, B, a->recvbuf, a->rcount, a->rtype);
+    if (a->recvbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, c->rank, a->scount, a->stype), a->scount,
+                            a->stype, a->recvbuf, a->rcount, a->rtype);
+}
+
+/* Down the tree, each subtree's blocks together in pre-order; the node
+ * levels through the segment where x has them (as down_across). */
 int hmpi__scatter_hierarchical(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     tree tr;
+    across x;
     int me = c->rank, root = me == a->root, B = block_size(a, !root);
-    TRY(make_tree(c, a->root, &tr));
+    TRY(make_trees(c, a, a->root, &tr, &x));
+    int parent = x.local ? x.parent : tr.parent, nchildren = x.local ? x.nchildren : tr.nchildren;
+    const int *children = x.local ? x.children : tr.children;
     char *packed = hmpi__sched_scratch(c->s, tr.span[me] * B, MPI_BYTE);
     char *base = packed ? packed - (size_t)tr.pos[me] * B : NULL;
-    int rc = packed ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    int rc = packed ? MPI_SUCCESS : MPI_ERR_NO_MEM, got = hmpi__sched_next_request(c->s);
     if (rc == MPI_SUCCESS && root) /* the root packs every block in tree order */
         for (int j = 0; j < c->size && rc == MPI_SUCCESS; j++)
             if (tr.pre[j] != me)
                 rc = hmpi__sched_pack(c->s, hmpi__block(a->sendbuf, tr.pre[j], a->scount, a->stype),
                                       a->scount, a->stype, packed + (size_t)j * B, B);
-    if (rc == MPI_SUCCESS && !root && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
-        rc = coll_recv(c, packed, tr.span[me] * B, MPI_PACKED, tr.parent);
+    if (rc == MPI_SUCCESS && parent >= 0 && (rc = hmpi__sched_round(c->s)) == MPI_SUCCESS)
+        rc = coll_recv(c, packed, tr.span[me] * B, MPI_PACKED, parent);
+    /* the node's step before the sends (a round's steps come first) where no
+     * message comes, at the root; else after the parent's message */
+    int node_first = x.local > 1 && parent < 0;
     if (rc == MPI_SUCCESS)
         rc = hmpi__sched_round(c->s);
-    if (rc == MPI_SUCCESS && !root)
-        rc = hmpi__sched_unpack(c->s, packed, B, a->recvbuf, a->rcount, a->rtype);
-    if (rc == MPI_SUCCESS && root && a->recvbuf != MPI_IN_PLACE)
-        rc = hmpi__sched_copy(c->s, hmpi__block(a->sendbuf, me, a->scount, a->stype), a->scount,
-                              a->stype, a->recvbuf, a->rcount, a->rtype);
-    for (int ch = tr.first_child[me]; rc == MPI_SUCCESS && ch >= 0; ch = tr.next_sibling[ch])
-        rc = coll_send(c, base + (size_t)tr.pos[ch] * B, tr.span[ch] * B, MPI_PACKED, ch);
+    if (rc == MPI_SUCCESS && node_first)
+        rc = scatter_across(c, &tr, &x, base, B);
+    if (rc == MPI_SUCCESS && (x.local < 2 || node_first))
+        rc = own_block(c, a, packed, B);
+    for (int i = 0; rc == MPI_SUCCESS && i < nchildren; i++)
+        rc = coll_send(c, base + (size_t)tr.pos[children[i]] * B, tr.span[children[i]] * B,
+                       MPI_PACKED, children[i]);
+    if (rc == MPI_SUCCESS && x.local > 1 && !node_first &&
+        (rc = hmpi__sched_round_after(c->s, &got, 1)) == MPI_SUCCESS &&
+        (rc = scatter_across(c, &tr, &x, base, B)) == MPI_SUCCESS)
+        rc = own_block(c, a, packed, B);
     free_tree(&tr);
     return rc;
 }
@@ -797,6 +847,13 @@ static part_cost part_gather(const hmpi__coll_ctx *c, int may, double block)
                            : HMPI__COST_NEVER};
 }
 
+static part_cost part_scatter(const hmpi__coll_ctx *c, int may, double block)
+{
+    return (part_cost){node_tree(c, block * c->largest / 2),
+                       may ? hmpi__cost_shm_spread(c, (c->largest - 1) * block, block)
+                           : HMPI__COST_NEVER};
+}
+
 static part_cost part_sum(part_cost x, part_cost y)
 {
     return (part_cost){x.levels + y.levels, x.segment + y.segment};
@@ -809,11 +866,13 @@ static int segment_may(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     size_t bytes;
     int size, reduction = a->coll == HMPI__REDUCE || a->coll == HMPI__ALLREDUCE;
-    if (!c->shm || c->nodes < 2 || c->largest < 2 || a->coll == HMPI__SCATTER)
-        return 0;
+    if (!c->shm || c->nodes < 2 || c->largest < 2 ||
+        (c->levels && !(c->levels & (1u << HMPI__KIND_MACHINE))))
+        return 0;   /* (without the node level the tree's nodes are not subtrees: across_of) */
+    if (!reduction) /* (a rooted call's other side may be MPI_DATATYPE_NULL) */
+        return 1;
     MPI_Type_size(a->rtype, &size);
-    return !reduction || (hmpi__type_is_contiguous(a->rtype, a->rcount, &bytes) &&
-                          hmpi__shm_lanes_fit(c, 1, size));
+    return hmpi__type_is_contiguous(a->rtype, a->rcount, &bytes) && hmpi__shm_lanes_fit(c, 1, size);
 }
 
 static double node_part(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int *through_segment)
@@ -834,7 +893,10 @@ static double node_part(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int *
     case HMPI__ALLGATHER:
         x = part_sum(part_gather(c, may, bytes), part_down(c, may, bytes * c->size));
         break;
-    default: /* gather; scatter (messages only) */
+    case HMPI__SCATTER:
+        x = part_scatter(c, may, bytes);
+        break;
+    default: /* gather */
         x = part_gather(c, may, bytes);
     }
     *through_segment = x.segment < x.levels;
