@@ -1,11 +1,12 @@
 /* MPI 4.0's large-count collectives (MPI_Bcast_c, MPI_Ibcast_c,
  * MPI_Bcast_init_c, ...: counts as MPI_Count, displacements as MPI_Aint).
  *
- * Counts that fit in an int take the int form of this library (hmpi's
- * persistent collectives; the others as HMPI_MPI4_COLLECTIVES says), on
- * every MPI library. Larger ones go to the MPI library's own _c form where
- * it has one (MPI 4.0: MPICH). On MPI 3.1 libraries (Open MPI 4.1) hmpi
- * runs them itself:
+ * Counts that fit in an int, with blocks of at most INT_MAX bytes, take the
+ * int form of this library (hmpi's persistent collectives; the others as
+ * HMPI_MPI4_COLLECTIVES says), on every MPI library. Larger ones (decided
+ * on bytes, the same on every process, where counts and types may differ)
+ * go to the MPI library's own _c form where it has one (MPI 4.0: MPICH). On
+ * MPI 3.1 libraries (Open MPI 4.1) hmpi runs them itself:
  *   - a count past INT_MAX becomes one element of a derived datatype of
  *     that many elements (a vector of INT_MAX-element blocks and the rest);
  *   - reductions take that datatype with an operation of this file that
@@ -181,17 +182,23 @@ static int big_type(MPI_Count count, MPI_Datatype base, int resize, MPI_Datatype
 }
 
 /* (count, type) for the int form: as is, or (on MPI 3.1 libraries) one big
- * element, made into *owned. Marks w too large when it is. */
+ * element, made into *owned. Marks w too large when the count or its bytes
+ * pass INT_MAX: the bytes of a block are the same on every process, its
+ * count and type need not be (the root n MPI_BYTEs, the others n / 8 of an
+ * 8-byte type), and every process must take the same way. */
 static int as_int_form(narrowed *w, MPI_Count count, MPI_Datatype type, int resize, int *icount,
                        MPI_Datatype *itype, MPI_Datatype *owned)
 {
+    MPI_Count size = 0;
     *icount = narrow(count);
     *itype = type;
-    if (fits(count))
+    if (count > 0 && type != MPI_DATATYPE_NULL)
+        PMPI_Type_size_x(type, &size);
+    if (fits(count) && (size <= 0 || count <= INT_MAX / size))
         return MPI_SUCCESS;
     w->too_large = 1;
-    if (LIBRARY_HAS_C)
-        return MPI_SUCCESS; /* the library's _c form takes it */
+    if (LIBRARY_HAS_C || fits(count))
+        return MPI_SUCCESS; /* the library's _c form takes it, or the int form as it is */
     int rc = big_type(count, type, resize, owned);
     if (rc == MPI_SUCCESS) {
         *icount = 1;
@@ -340,16 +347,16 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
                            "counts or displacements past INT_MAX need an MPI 4.0 library");        \
     }
 
-/* A nonblocking or persistent form: hmpi's with big elements (its request
- * owns them), for a vector form (hmpi copies the narrowed arrays at the
- * start), when persistent, or as HMPI_MPI4_COLLECTIVES says; else the MPI
- * library's int form. */
+/* A nonblocking or persistent form: hmpi's past INT_MAX (with big elements,
+ * which its request owns; on every process, whatever its own count), for a
+ * vector form (hmpi copies the narrowed arrays at the start), when
+ * persistent, or as HMPI_MPI4_COLLECTIVES says; else the MPI library's int
+ * form. */
 #define REQUEST_FORM(form, vector, hmpi_call, library_call)                                        \
     do {                                                                                           \
         HMPI_Request large_r = HMPI_REQUEST_NULL;                                                  \
-        if (rc == MPI_SUCCESS &&                                                                   \
-            ((vector) || owned[0] != MPI_DATATYPE_NULL || (form) == HMPI__FORM_PERSISTENT ||       \
-             hmpi__mpi4_takes(comm, fn))) {                                                        \
+        if (rc == MPI_SUCCESS && ((vector) || w.too_large || (form) == HMPI__FORM_PERSISTENT ||    \
+                                  hmpi__mpi4_takes(comm, fn))) {                                   \
             rc = hmpi_call;                                                                        \
             if (rc == MPI_SUCCESS) {                                                               \
                 narrowed_free(&w);                                                                 \
