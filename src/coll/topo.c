@@ -404,8 +404,7 @@ static int down_across(hmpi__coll_ctx *c, const across *x, void *buf, int count,
 static int up_across(hmpi__coll_ctx *c, const across *x, const void *input, void *acc, int count,
                      MPI_Datatype type, MPI_Op op, const void **result)
 {
-    int rep = c->rank == x->rep, size;
-    MPI_Type_size(type, &size);
+    int rep = c->rank == x->rep;
     if (rep && acc != input)
         TRY(hmpi__sched_copy(c->s, input, count, type, acc, count, type));
     if (x->local > 1) {
