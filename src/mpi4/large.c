@@ -128,6 +128,13 @@ static void narrowed_free(narrowed *w)
 }
 
 /* Is the calling process the root of a rooted collective on comm? */
+static int is_inter(MPI_Comm comm)
+{
+    int inter = 0;
+    PMPI_Comm_test_inter(comm, &inter);
+    return inter;
+}
+
 static int at_root(MPI_Comm comm, int root)
 {
     int inter = 0, rank = -1;
@@ -347,16 +354,18 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
                            "counts or displacements past INT_MAX need an MPI 4.0 library");        \
     }
 
-/* A nonblocking or persistent form: hmpi's past INT_MAX (with big elements,
- * which its request owns; on every process, whatever its own count), for a
- * vector form (hmpi copies the narrowed arrays at the start), when
- * persistent, or as HMPI_MPI4_COLLECTIVES says; else the MPI library's int
- * form. */
+/* A nonblocking or persistent form: hmpi's past INT_MAX on an
+ * intracommunicator (with big elements, which its request owns; on every
+ * process, whatever its own count), for a vector form (hmpi copies the
+ * narrowed arrays at the start), when persistent, or as
+ * HMPI_MPI4_COLLECTIVES says; else the MPI library's int form (an
+ * intercommunicator's, big elements too: hmpi takes none). */
 #define REQUEST_FORM(form, vector, hmpi_call, library_call)                                        \
     do {                                                                                           \
         HMPI_Request large_r = HMPI_REQUEST_NULL;                                                  \
-        if (rc == MPI_SUCCESS && ((vector) || w.too_large || (form) == HMPI__FORM_PERSISTENT ||    \
-                                  hmpi__mpi4_takes(comm, fn))) {                                   \
+        if (rc == MPI_SUCCESS &&                                                                   \
+            ((vector) || (w.too_large && !is_inter(comm)) || (form) == HMPI__FORM_PERSISTENT ||    \
+             hmpi__mpi4_takes(comm, fn))) {                                                        \
             rc = hmpi_call;                                                                        \
             if (rc == MPI_SUCCESS) {                                                               \
                 narrowed_free(&w);                                                                 \
@@ -421,12 +430,13 @@ LARGE_FORMS(Bcast, bcast,
             MPI_Datatype t; rc = as_int_form(&w, count, datatype, 0, &c, &t, &owned[0]);
             , P(buffer, c, t, root, comm), 0)
 
-/* Which sides of a pair form count: the send side unless MPI_IN_PLACE; of
- * gather the receive side at the root only, of scatter the send side. */
+/* Which sides of a pair form count: each unless MPI_IN_PLACE (a side MPI
+ * ignores: counting it could send the root another way than the others);
+ * of gather the receive side at the root only, of scatter the send side. */
 #define PAIR_PREPARE(send_counts, recv_counts)                                                     \
     int sc = narrow(sendcount), rcnt = narrow(recvcount);                                          \
     MPI_Datatype st = sendtype, rt = recvtype;                                                     \
-    if (recv_counts)                                                                               \
+    if ((recv_counts) && recvbuf != MPI_IN_PLACE)                                                  \
         rc = as_int_form(&w, recvcount, recvtype, 1, &rcnt, &rt, &owned[0]);                       \
     if (rc == MPI_SUCCESS && (send_counts) && sendbuf != MPI_IN_PLACE)                             \
         rc = as_int_form(&w, sendcount, sendtype, 1, &sc, &st,                                     \

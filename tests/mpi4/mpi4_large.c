@@ -146,6 +146,28 @@ static void small_counts(void)
     free(types), free(bcounts), free(bdispls);
 }
 
+/* A side MPI ignores does not choose the way: the root of an in-place
+ * scatter passes a receive count whose bytes pass INT_MAX (2^29 ints,
+ * ignored), the others receive 4 ints each; every process must take the
+ * same way (counting the ignored side sent the root into hmpi and the
+ * others into the library: a hang). */
+static void ignored_side(void)
+{
+    int *s = malloc(sizeof(int) * 4 * (size_t)p), r[4];
+    MPI_Request req;
+    for (int i = 0; i < 4 * p; i++)
+        s[i] = 3 * i + 1;
+    if (me == 0)
+        MPI_Iscatter_c(s, 4, MPI_INT, MPI_IN_PLACE, (MPI_Count)1 << 29, MPI_INT, 0, MPI_COMM_WORLD,
+                       &req);
+    else
+        MPI_Iscatter_c(NULL, 0, MPI_DATATYPE_NULL, r, 4, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    for (int i = 0; me != 0 && i < 4; i++)
+        CHECK(r[i] == 3 * (4 * me + i) + 1);
+    free(s);
+}
+
 /* 2^31 + 8 bytes from rank 0: a pattern that shows a lost or moved block.
  * Blocking, persistent, and nonblocking with the others' count and type not
  * the root's (n / 8 of an 8-byte type: a count that fits, the same bytes;
@@ -222,6 +244,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     small_counts();
+    ignored_side();
     if (argc > 1 && strcmp(argv[1], "--big") == 0) {
         big_bcast();
         big_allreduce();
