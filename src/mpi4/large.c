@@ -127,7 +127,6 @@ static void narrowed_free(narrowed *w)
         free(w->a[i]);
 }
 
-/* Is the calling process the root of a rooted collective on comm? */
 static int is_inter(MPI_Comm comm)
 {
     int inter = 0;
@@ -135,11 +134,11 @@ static int is_inter(MPI_Comm comm)
     return inter;
 }
 
+/* Is the calling process the root of a rooted collective on comm? */
 static int at_root(MPI_Comm comm, int root)
 {
-    int inter = 0, rank = -1;
-    PMPI_Comm_test_inter(comm, &inter);
-    if (inter)
+    int rank = -1;
+    if (is_inter(comm))
         return root == MPI_ROOT;
     PMPI_Comm_rank(comm, &rank);
     return rank == root;
