@@ -54,7 +54,7 @@ void __wrap_free(void *p)
 /* A schedule with something to free: a round and scratch memory. */
 static hmpi__sched *some_schedule(void)
 {
-    hmpi__sched *s = hmpi__sched_create();
+    hmpi__sched *s = hmpi__sched_create(MPI_COMM_WORLD);
     CHECK(s != NULL);
     CHECK_MPI(hmpi__sched_round(s));
     CHECK(hmpi__sched_scratch(s, 1000, MPI_INT) != NULL);

@@ -20,7 +20,7 @@
 /* Rank r's part of the chain: receive from r - 1, send to r + 1. */
 static hmpi__sched *chain(int *buf, int rank, int size)
 {
-    hmpi__sched *s = hmpi__sched_create();
+    hmpi__sched *s = hmpi__sched_create(MPI_COMM_WORLD);
     int recv_at[PIECES], sent_at[PIECES];
     CHECK(s != NULL);
     for (int k = 0; rank > 0 && k < PIECES; k++) {
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
     run(rank, size, 3);
     if (size > 1)
         forwards_early(rank, size);
-    hmpi__sched *s = hmpi__sched_create();
+    hmpi__sched *s = hmpi__sched_create(MPI_COMM_WORLD);
     int ahead = 0;
     CHECK(hmpi__sched_round_after(s, &ahead, 1) == MPI_ERR_INTERN);
     hmpi__sched_free(s);

@@ -376,7 +376,7 @@ static int build_schedule(const hmpi__entry *e, const hmpi__coll_key *k, int per
                                         : hmpi__comm_private_tag(e->comm, &c->comm, &c->tag);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (!(c->s = hmpi__sched_create()))
+    if (!(c->s = hmpi__sched_create(c->comm)))
         return hmpi__error_code(MPI_ERR_NO_MEM, e->fn, "out of memory");
     if (!moves_nothing(a, c->rank) && (rc = builder(c, a)) != MPI_SUCCESS) {
         hmpi__sched_free(c->s);

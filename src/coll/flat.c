@@ -48,7 +48,7 @@ int hmpi__bcast_in_bytes(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__coll
     hmpi__coll_args b = hmpi__bcast_bytes(a);
     if (hmpi__type_is_contiguous(a->rtype, a->rcount, &bytes))
         return build(c, &b);
-    MPI_Pack_size(a->rcount, a->rtype, MPI_COMM_SELF, &packsize);
+    MPI_Pack_size(a->rcount, a->rtype, c->comm, &packsize);
     if (!(b.recvbuf = hmpi__sched_alloc(c->s, (size_t)packsize)))
         return MPI_ERR_NO_MEM;
     b.sendbuf = b.recvbuf;

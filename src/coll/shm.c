@@ -40,7 +40,7 @@ static int view(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type
     if (hmpi__type_is_contiguous(type, count, &v->n))
         return MPI_SUCCESS;
     MPI_Type_size(type, &size);
-    MPI_Pack_size(count, type, MPI_COMM_SELF, &packsize);
+    MPI_Pack_size(count, type, c->comm, &packsize);
     v->n = (size_t)count * (size_t)size;
     v->packed = 1;
     if (!(v->at = hmpi__sched_alloc(c->s, (size_t)packsize)))

@@ -365,7 +365,7 @@ static int spread_across(hmpi__coll_ctx *c, const across *x, void *buf, int coun
     char *at = buf;
     MPI_Type_size(type, &size);
     if (!contiguous) {
-        MPI_Pack_size(count, type, MPI_COMM_SELF, &packsize);
+        MPI_Pack_size(count, type, c->comm, &packsize);
         if (!(at = hmpi__sched_alloc(c->s, (size_t)packsize)))
             return MPI_ERR_NO_MEM;
         if (rep)

@@ -2,6 +2,7 @@
 #include "core/comm.h"
 #include "core/error.h"
 #include "core/finalize.h"
+#include "core/world.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -142,7 +143,8 @@ static void release(int mpi_usable)
         return;
     void *v;
     int flag = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
+    if (hmpi__world_model()) /* (under Sessions alone there is none) */
+        MPI_Comm_get_attr(MPI_COMM_WORLD, k, &v, &flag);
     if (flag)
         MPI_Comm_delete_attr(MPI_COMM_WORLD, k);
     MPI_Comm_free_keyval(&k);
@@ -276,7 +278,9 @@ static int private_ctx(MPI_Comm comm, comm_ctx **out)
         if (rc != MPI_SUCCESS)
             return rc;
         dress_private(comm, d);
-        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+        MPI_Comm_get_attr(comm, MPI_TAG_UB, &ub, &flag); /* (any communicator's: Sessions) */
+        if (!flag && hmpi__world_model())
+            MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
         pthread_mutex_lock(&c->lock);
         c->tag_ub = flag ? *ub : 32767;
         c->dup = d;

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/config.h"
 #include "core/finalize.h"
+#include "core/world.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -121,13 +122,10 @@ int hmpi__error_is_own(int code)
 static int make_code(int mpi_class, const char *fn, const char *fmt, va_list ap)
 {
     char body[MPI_MAX_ERROR_STRING], message[MPI_MAX_ERROR_STRING];
-    int initialized = 0, finalized = 0;
     vsnprintf(body, sizeof body, fmt, ap);
     snprintf(message, sizeof message, "%s: %s", fn, body);
     hmpi__verbose("%s", message);
-    MPI_Initialized(&initialized);
-    MPI_Finalized(&finalized);
-    if (!initialized || finalized)
+    if (!hmpi__mpi_usable())
         return mpi_class;
     hmpi__finalize_ensure();
     pthread_mutex_lock(&error_lock);
@@ -147,10 +145,9 @@ int hmpi__error_code(int mpi_class, const char *fn, const char *fmt, ...)
 
 int hmpi__raise(MPI_Comm comm, int code)
 {
-    int initialized = 0, finalized = 0;
-    MPI_Initialized(&initialized);
-    MPI_Finalized(&finalized);
-    if (code == MPI_SUCCESS || !initialized || finalized)
+    /* MPI not usable, or no communicator and no world (Sessions alone): no handler */
+    if (code == MPI_SUCCESS || !hmpi__mpi_usable() ||
+        (comm == MPI_COMM_NULL && !hmpi__world_model()))
         return code;
     MPI_Comm target = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
     MPI_Errhandler handler = MPI_ERRHANDLER_NULL;

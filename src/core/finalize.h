@@ -14,6 +14,11 @@ typedef void hmpi__finalize_hook(int mpi_usable);
  * Thread-safe; installs the MPI_Finalize trigger on first use. */
 void hmpi__at_finalize(hmpi__finalize_hook *hook);
 
+/* Under Sessions alone (no MPI_Init): run every hook now, MPI still
+ * usable; the sessions layer calls it before the last session ends.
+ * Nothing in the world model, where MPI_Finalize does it. */
+void hmpi__finalize_run(void);
+
 /* Make sure the trigger is installed (for the core's own caches). */
 void hmpi__finalize_ensure(void);
 

@@ -57,9 +57,10 @@ int hmpi__agree(MPI_Comm comm, const hmpi__path *path, int type, int kind, const
  * (overlapped), a broadcast over newcomm. */
 static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index)
 {
-    int prank, is_leader = 0, leader_rank = 0, count = 0, rc;
+    int prank, psize, is_leader = 0, leader_rank = 0, count = 0, rc;
     int pair[2] = {0, 0};
     MPI_Comm_rank(parent, &prank);
+    MPI_Comm_size(parent, &psize);
     if (newcomm != MPI_COMM_NULL) {
         int n, *pranks = hmpi__parent_ranks(newcomm, parent);
         if (!pranks)
@@ -75,7 +76,10 @@ static int level_numbers(MPI_Comm parent, MPI_Comm newcomm, int *num, int *index
     int total = 0;
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     MPI_Status status[2];
-    rc = HMPI__MPI(Iexscan)(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent, &req[0]);
+    /* (one process: no exscan, whose result rank 0 ignores; MPICH 4.0.2's
+     * crashes there under Sessions) */
+    rc = psize == 1 ? MPI_SUCCESS
+                    : HMPI__MPI(Iexscan)(&is_leader, &count, 1, MPI_INT, MPI_SUM, parent, &req[0]);
     if (rc == MPI_SUCCESS)
         rc = HMPI__MPI(Iallreduce)(&is_leader, &total, 1, MPI_INT, MPI_SUM, parent, &req[1]);
     if (rc == MPI_SUCCESS)

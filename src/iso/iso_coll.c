@@ -495,7 +495,7 @@ static int build(const hmpi__entry *e, void **op)
         (rc = hmpi__comm_private_tag(e->comm, &p.comm, &p.tag)))
         return rc;
     p.ports = ports.number;
-    p.s = hmpi__sched_create();
+    p.s = hmpi__sched_create(p.comm);
     p.send = HMPI__ALLOC(hmpi__iso_block, 2 * (size_t)n->s);
     p.bytes = HMPI__ALLOC(int, n->s);
     if (!p.s || !p.send || !p.bytes || (p.recv = p.send + n->s, describe(&p, a))) {

@@ -80,7 +80,7 @@ static int graph_agreement(const hmpi__entry *e, hmpi__agree_item items[HMPI__AG
 static int graph_build(const hmpi__entry *e, void **op)
 {
     const graph_args *ga = e->args;
-    hmpi__sched *s = hmpi__sched_create();
+    hmpi__sched *s = hmpi__sched_create(e->comm);
     MPI_Comm dup;
     int tag, rc;
     if (!s)

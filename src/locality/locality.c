@@ -6,6 +6,7 @@
 #include "locality/locality.h"
 #include "core/config.h"
 #include "core/finalize.h"
+#include "core/world.h"
 #include "util/conf.h"
 #include "util/hash.h"
 
@@ -69,8 +70,7 @@ static int load_virtual(const char *file, hmpi__locality *loc, char *err, size_t
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    hmpi__world_position(&rank, &size);
     if (hmpi__vcluster_parse(text, len, file, slash ? dir : ".", size, 0, &vc, err, errlen))
         goto done;
     if (hmpi__vcluster_rank_path(vc, rank, &loc->path, &node, &node_name, &loc->devices)) {

@@ -3,7 +3,8 @@
  *
  * Every operation hmpi runs for the program is handed out as a real
  * MPI_Request of the MPI library: a persistent send to MPI_PROC_NULL on
- * MPI_COMM_SELF, created inactive and never started, so that the library
+ * the operation's communicator (valid under Sessions, where MPI_COMM_SELF
+ * is not), created inactive and never started, so that the library
  * accepts it anywhere a request goes. A table maps it to hmpi's request;
  * the completion functions look requests up there (only while such
  * requests exist) and pass everything else to the MPI library.
@@ -55,6 +56,23 @@ void hmpi__mpi4_degrees(MPI_Comm comm, int *indegree, int *outdegree);
 /* HMPI_MPI4_COLLECTIVES: should this blocking or nonblocking collective on
  * comm run in hmpi? Collective (all processes of comm take the same way). */
 int hmpi__mpi4_takes(MPI_Comm comm, const char *fn);
+
+/* ---- the hardware process sets (psets.c) ----------------------------------
+ * Made once by hmpi__psets_make, collective over world (a communicator of
+ * every process of mpi://WORLD, in its order); then local. Index i in
+ * [0, hmpi__psets_count()). */
+void hmpi__psets_make(MPI_Comm world);
+int hmpi__psets_count(void);
+const char *hmpi__psets_name(int i);
+int hmpi__psets_size(int i);
+/* i of the set of that name (case-insensitive), or -1. */
+int hmpi__psets_find(const char *name);
+/* Set i as a group of world, a group of mpi://WORLD. */
+int hmpi__psets_group(int i, MPI_Group world, MPI_Group *group);
+/* name out as MPI_Session_get_nth_pset gives it: at most *pset_len - 1
+ * characters and a NUL (none when *pset_len is 0); *pset_len becomes the
+ * whole name's length plus 1. */
+void hmpi__pset_name_out(const char *name, int *pset_len, char *pset_name);
 
 #ifdef HMPI_MPI4_DECLARES_SESSIONS
 /* MPI initialized, by the program or as a session initializes it (at

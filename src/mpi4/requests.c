@@ -130,8 +130,7 @@ int hmpi__mpi4_wrap_owning(HMPI_Request r, int persistent, MPI_Datatype owned[HM
                            MPI_Comm comm, const char *fn, MPI_Request *out)
 {
     hmpi__proxy *p = calloc(1, sizeof *p);
-    if (p && PMPI_Send_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, &p->handle) ==
-                 MPI_SUCCESS) {
+    if (p && PMPI_Send_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm, &p->handle) == MPI_SUCCESS) {
         p->req = r;
         p->persistent = persistent;
         for (int i = 0; i < HMPI__PROXY_OWNED; i++)
@@ -204,7 +203,7 @@ static void report(hmpi__proxy *p, MPI_Request *handle, MPI_Status *status)
 
 static MPI_Comm comm_of(const hmpi__proxy *p)
 {
-    return p->req ? p->req->comm : MPI_COMM_WORLD;
+    return p->req ? p->req->comm : MPI_COMM_NULL; /* (the world's handler, if any) */
 }
 
 /* ---- arrays of requests ------------------------------------------------------ */
@@ -248,7 +247,7 @@ static int split_array(const char *fn, int n, MPI_Request *reqs, int want_status
         return MPI_SUCCESS;
     char *mem = n <= SPLIT_SMALL ? (char *)s->small : malloc((size_t)n * SPLIT_ENTRY);
     if (!mem)
-        return hmpi__error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, fn, "out of memory");
+        return hmpi__error(MPI_COMM_NULL, MPI_ERR_NO_MEM, fn, "out of memory");
     *any = 1;
     s->mem = mem;
     s->n = n;

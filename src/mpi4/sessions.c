@@ -9,13 +9,8 @@
  *
  * Process sets: mpi://WORLD and mpi://SELF always; when hmpi initializes
  * MPI (every process then does, as in MPI_Init, so collective operations
- * are possible there and then), also mpix://SHARED (the library's
- * shared-memory node) and one per hardware level and device class, each
- * process's own instance: hmpi://Machine, hmpi://Package, hmpi://NUMANode,
- * hmpi://L3Cache, ..., hmpi://gpu, hmpi://nic (the processes whose nearest
- * GPU / NIC is the same), made once by hmpi's guided splits of a duplicate
- * of MPI_COMM_WORLD. A process outside every instance of a level (unbound)
- * does not list it. The same names are accepted by
+ * are possible there and then), also the hardware's (psets.c), made over
+ * MPI_COMM_WORLD. The same names are accepted by
  * MPI_COMM_TYPE_RESOURCE_GUIDED's mpi_pset_name (hierarchy/split.c).
  *
  * MPI_Comm_create_from_group creates the communicator with
@@ -175,64 +170,21 @@ static void add_pset(const char *name, MPI_Group group)
     psets[npsets++].group = group;
 }
 
-/* The process set `name` of this process's instance of a split of world
- * (guided by `level` when not NULL); none where it gets MPI_COMM_NULL.
- * Collective over world. */
-static int add_split(MPI_Comm world, const char *name, int split_type, const char *level)
+/* The hardware's sets (psets.c), as groups of MPI_COMM_WORLD. Collective
+ * over MPI_COMM_WORLD. */
+static void add_hardware_psets(void)
 {
-    MPI_Info info = MPI_INFO_NULL;
-    MPI_Comm comm;
-    MPI_Group group;
-    int rank, rc;
-    PMPI_Comm_rank(world, &rank);
-    if (level) {
-        PMPI_Info_create(&info);
-        PMPI_Info_set(info, "mpi_hw_resource_type", level);
-    }
-    rc = hmpi__comm_split_type(world, split_type, rank, info, &comm, "MPI_Session_init");
-    if (info != MPI_INFO_NULL)
-        PMPI_Info_free(&info);
-    if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL)
-        return rc;
-    PMPI_Comm_group(comm, &group);
-    PMPI_Comm_free(&comm);
-    add_pset(name, group);
-    return MPI_SUCCESS;
-}
-
-/* The node's and the hardware's sets, by splits of a duplicate of
- * MPI_COMM_WORLD (the program's traffic apart, errors returned); all or,
- * where any process failed, none. Collective over MPI_COMM_WORLD. */
-static void make_hardware_psets(void)
-{
-    static const char *const classes[] = {"gpu", "nic"};
-    char types[32][HMPI_MAX_LEVEL_NAME], name[MPI_MAX_PSET_NAME_LEN];
-    int ntypes = 0, first = npsets, failed;
-    MPI_Comm world;
-    if (PMPI_Comm_dup(MPI_COMM_WORLD, &world) != MPI_SUCCESS)
-        return;
-    PMPI_Comm_set_errhandler(world, MPI_ERRORS_RETURN);
-    int rc = add_split(world, "mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
-    if (rc == MPI_SUCCESS)
-        rc = hmpi__hw_resource_types(world, &ntypes, types, 32, "MPI_Session_init");
-    for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < 32; i++) {
-        snprintf(name, sizeof name, "hmpi://%s", types[i]);
-        rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
-    }
-    for (size_t i = 0; rc == MPI_SUCCESS && i < sizeof classes / sizeof *classes; i++) {
-        snprintf(name, sizeof name, "hmpi://%s", classes[i]);
-        rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, classes[i]);
-    }
-    /* (a process that failed made fewer splits: the others' wait for it ends
-     * with the agreement, which every process reaches) */
-    if (hmpi__any_failed(world, rc != MPI_SUCCESS, &failed) != MPI_SUCCESS || failed)
-        while (npsets > first)
-            PMPI_Group_free(&psets[--npsets].group);
-    PMPI_Comm_free(&world);
+    MPI_Group world, group;
+    hmpi__psets_make(MPI_COMM_WORLD);
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    for (int i = 0; i < hmpi__psets_count(); i++)
+        if (hmpi__psets_group(i, world, &group) == MPI_SUCCESS)
+            add_pset(hmpi__psets_name(i), group);
+    PMPI_Group_free(&world);
 }
 
 /* mpi://WORLD and mpi://SELF; with every process here (MPI initialized by
- * hmpi), the node's and the hardware's. Under session_lock. */
+ * hmpi), the hardware's. Under session_lock. */
 static void make_psets(int all)
 {
     MPI_Group group;
@@ -241,7 +193,7 @@ static void make_psets(int all)
     PMPI_Comm_group(MPI_COMM_SELF, &group);
     add_pset("mpi://SELF", group);
     if (all)
-        make_hardware_psets();
+        add_hardware_psets();
     psets_made = 1;
     hmpi__at_finalize(free_psets);
 }
@@ -543,13 +495,7 @@ HMPI_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n,
     if (!pset_len || *pset_len < 0 || (*pset_len > 0 && !pset_name))
         return hmpi__error(session->self, MPI_ERR_ARG, fn,
                            "argument 'pset_len' is NULL or negative, or 'pset_name' NULL");
-    int len = (int)strlen(psets[n].name) + 1;
-    if (*pset_len > 0) { /* at most *pset_len - 1 characters, and the NUL */
-        int copy = len < *pset_len ? len - 1 : *pset_len - 1;
-        memcpy(pset_name, psets[n].name, (size_t)copy);
-        pset_name[copy] = '\0';
-    }
-    *pset_len = len;
+    hmpi__pset_name_out(psets[n].name, pset_len, pset_name);
     return MPI_SUCCESS;
 }
 

@@ -55,6 +55,7 @@ struct hmpi__sched {
     MPI_Request *reqs;
     message *msgs;      /* [cap_reqs] */
     int nonblocking;    /* post msgs with MPI_Isend/Irecv instead of starting reqs */
+    MPI_Comm pack_comm; /* its copies' MPI_Pack's (MPI_COMM_SELF is none under Sessions) */
     MPI_Status *status; /* [cap_reqs], so that waiting allocates nothing */
     int nbufs, cap_bufs;
     void **bufs;      /* scratch and pack buffers */
@@ -102,11 +103,11 @@ static int nonblocking_mode(void)
     return mode == HMPI__P2P_NONBLOCKING;
 }
 
-hmpi__sched *hmpi__sched_create(void)
+hmpi__sched *hmpi__sched_create(MPI_Comm comm)
 {
     hmpi__sched *s = calloc(1, sizeof *s);
     if (s)
-        s->nonblocking = nonblocking_mode();
+        s->nonblocking = nonblocking_mode(), s->pack_comm = comm;
     if (s && hmpi__sched_round(s) != MPI_SUCCESS) {
         free(s);
         return NULL;
@@ -273,7 +274,7 @@ int hmpi__sched_copy(hmpi__sched *s, const void *src, int scount, MPI_Datatype s
         return sbytes ? add_step(s, &st) : MPI_SUCCESS;
     }
     int packsize;
-    MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packsize);
+    MPI_Pack_size(scount, stype, s->pack_comm, &packsize);
     st.kind = STEP_PACK;
     st.bytes = (size_t)packsize;
     st.pack = malloc(st.bytes ? st.bytes : 1);
@@ -417,7 +418,7 @@ int hmpi__sched_on_free(hmpi__sched *s, void (*fn)(void *arg), void *arg)
 }
 
 /* Run one step; *done = 0 when a call step must be called again. */
-static int run_step(const step *st, int *done)
+static int run_step(const step *st, MPI_Comm pack_comm, int *done)
 {
     *done = 1;
     switch (st->kind) {
@@ -429,22 +430,21 @@ static int run_step(const step *st, int *done)
     case STEP_PACK: {
         int position = 0, rc;
         rc = MPI_Pack(st->src, st->scount, st->stype, st->pack, (int)st->bytes, &position,
-                      MPI_COMM_SELF);
+                      pack_comm);
         if (rc != MPI_SUCCESS)
             return rc;
         int used = position;
         position = 0;
-        return MPI_Unpack(st->pack, used, &position, st->dst, st->dcount, st->dtype, MPI_COMM_SELF);
+        return MPI_Unpack(st->pack, used, &position, st->dst, st->dcount, st->dtype, pack_comm);
     }
     case STEP_PACK_TO: {
         int position = 0;
-        return MPI_Pack(st->src, st->scount, st->stype, st->dst, st->dcount, &position,
-                        MPI_COMM_SELF);
+        return MPI_Pack(st->src, st->scount, st->stype, st->dst, st->dcount, &position, pack_comm);
     }
     case STEP_UNPACK_FROM: {
         int position = 0;
         return MPI_Unpack(st->src, st->scount, &position, st->dst, st->dcount, st->dtype,
-                          MPI_COMM_SELF);
+                          pack_comm);
     }
     default:
         return hmpi__reduce_local(st->src, st->dst, st->scount, st->stype, st->op);
@@ -499,7 +499,7 @@ static int launch(hmpi__sched *s, int *pending)
         s->next_step = r->first_step;
     }
     for (; s->next_step < r->first_step + r->nsteps; s->next_step++) {
-        int done, rc = run_step(&s->steps[s->next_step], &done);
+        int done, rc = run_step(&s->steps[s->next_step], s->pack_comm, &done);
         if (rc != MPI_SUCCESS)
             return rc;
         if (!done) {

@@ -13,7 +13,9 @@
 
 typedef struct hmpi__sched hmpi__sched;
 
-hmpi__sched *hmpi__sched_create(void);
+/* A schedule whose copies pack for comm (MPI_Pack's communicator: the
+ * operation's, valid under Sessions too, where MPI_COMM_SELF is not). */
+hmpi__sched *hmpi__sched_create(MPI_Comm comm);
 void hmpi__sched_free(hmpi__sched *s);
 
 /* Building. Each call returns MPI_SUCCESS or an MPI error code. */

@@ -17,13 +17,19 @@ static int checks, me, p;
         }                                                                                          \
     } while (0)
 
-/* Every process reports; rank 0 prints the tally. */
+/* Every process of comm reports; its rank 0 prints the tally. */
+static inline void checks_done_on(const char *name, MPI_Comm comm)
+{
+    int total = 0, rank;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Reduce(&checks, &total, 1, MPI_INT, MPI_SUM, 0, comm);
+    if (rank == 0)
+        printf("%s: %d checks passed\n", name, total);
+}
+
 static inline void checks_done(const char *name)
 {
-    int total = 0;
-    MPI_Reduce(&checks, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (me == 0)
-        printf("%s: %d checks passed\n", name, total);
+    checks_done_on(name, MPI_COMM_WORLD);
 }
 
 #endif
