@@ -8,8 +8,10 @@
  *
  * Every function returns MPI_SUCCESS or an MPI error code, after calling the
  * error handler of its communicator argument (MPI_COMM_WORLD when there is
- * none), exactly as MPI functions do. There is no initialisation call: hmpi
- * initialises itself on first use and releases everything at MPI_Finalize.
+ * none; under MPI 4.0's Sessions alone, none: the code is returned), exactly
+ * as MPI functions do. There is no initialisation call: hmpi initialises
+ * itself on first use and releases everything at MPI_Finalize (under
+ * Sessions alone, with libhmpi_mpi4, as the last session ends).
  */
 #ifndef HMPI_H
 #define HMPI_H

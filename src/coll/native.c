@@ -24,6 +24,7 @@
  * every process), which saves that communicator. */
 #include "coll/coll.h"
 #include "core/pmpi.h"
+#include "core/world.h"
 
 #include <string.h>
 
@@ -109,13 +110,11 @@ static int native_step(void *arg, int *done)
 /* When the schedule is freed: a collective still running (a request freed
  * while active) completes first, the library still using the buffers; the
  * request's own communicator goes. Nothing once MPI is finalized (SimGrid
- * frees after MPI_Finalize). */
+ * frees after MPI_Finalize) or the last session ended. */
 static void native_finish(void *arg)
 {
     native_call *n = arg;
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized)
+    if (!hmpi__mpi_usable())
         return;
     if (n->req != MPI_REQUEST_NULL)
         HMPI__MPI(Wait)(&n->req, MPI_STATUS_IGNORE);

@@ -216,6 +216,8 @@ void hmpi__error_release(void)
         cache_head = next;
     }
     cache_count = 0;
+    own_classes = -1; /* (a library initialized again has new classes) */
+    class_map_count = 0;
     pthread_mutex_unlock(&error_lock);
 }
 

@@ -70,7 +70,13 @@ static int load_virtual(const char *file, hmpi__locality *loc, char *err, size_t
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = '\0';
-    hmpi__world_position(&rank, &size);
+    if (hmpi__world_position(&rank, &size) != 0) {
+        snprintf(err, errlen,
+                 "virtual cluster file '%s': this process's rank in its world is unknown "
+                 "(MPI 4.0 Sessions without libhmpi_mpi4's MPI_Session_init)",
+                 file);
+        goto done;
+    }
     if (hmpi__vcluster_parse(text, len, file, slash ? dir : ".", size, 0, &vc, err, errlen))
         goto done;
     if (hmpi__vcluster_rank_path(vc, rank, &loc->path, &node, &node_name, &loc->devices)) {

@@ -3,8 +3,9 @@
  * (mpi_start_f08_ -> ompi_start_f -> PMPI_Start), MPICH 4.0's mpi_f08
  * straight (mpi_start_f08_ -> PMPI_Start). So that Fortran programs may
  * start, wait for and free the requests of MPI 4's persistent collectives,
- * split by hardware and (Open MPI) make the info of a first session, this
- * file defines the Fortran entry points that lead there:
+ * split by hardware, (Open MPI) make the info of a first session and
+ * (MPICH) see hmpi's process sets, this file defines the Fortran entry
+ * points that lead there:
  *   - Open MPI: ompi_X_f (what mpi_f08 calls), and its aliases mpi_X_
  *     (mpif.h, `use mpi`) and pmpi_X_ (what mpi_f08's tests call);
  *   - MPICH: mpi_X_f08_ (what `use mpi_f08` programs call).
@@ -402,6 +403,119 @@ HMPI_API void F_ENTRY(info_create)(MPI_Fint *info, MPI_Fint *ierr)
     set_ierr(ierr, rc);
 }
 F_ALIASES(info_create, (MPI_Fint * info, MPI_Fint *ierr))
+#endif
+
+#if defined(MPICH) && !defined(HMPI_MPI4_DECLARES_SESSIONS)
+/* ---- Sessions beside MPICH's (sessions_beside.c) ------------------------------
+ * MPICH 4.0's mpi_f08 calls PMPI_Session_* straight: these entry points
+ * call libhmpi_mpi4's MPI_Session_* instead, so that Fortran programs see
+ * hmpi's process sets too. MPICH's handles are ints in C and Fortran alike;
+ * strings come with their lengths last, and the number a set's name takes
+ * back is C's (the NUL counted), as MPICH's own gives it. */
+
+/* A Fortran string (len characters, blank-padded) as a C string: free it. */
+static char *string_in(const char *f, size_t len)
+{
+    while (len > 0 && f[len - 1] == ' ')
+        len--;
+    char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, f, len);
+        c[len] = '\0';
+    }
+    return c;
+}
+
+/* A C string into a Fortran one of len characters, blank-padded. */
+static void string_out(const char *c, char *f, size_t len)
+{
+    size_t n = strlen(c);
+    n = n < len ? n : len;
+    memcpy(f, c, n);
+    memset(f + n, ' ', len - n);
+}
+
+HMPI_API void F_ENTRY(session_init)(MPI_Fint *info, MPI_Fint *errhandler, MPI_Fint *session,
+                                    MPI_Fint *ierr);
+HMPI_API void F_ENTRY(session_init)(MPI_Fint *info, MPI_Fint *errhandler, MPI_Fint *session,
+                                    MPI_Fint *ierr)
+{
+    MPI_Session s = MPI_SESSION_NULL;
+    int rc = MPI_Session_init(MPI_Info_f2c(*info), MPI_Errhandler_f2c(*errhandler), &s);
+    *session = (MPI_Fint)s;
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(session_finalize)(MPI_Fint *session, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(session_finalize)(MPI_Fint *session, MPI_Fint *ierr)
+{
+    MPI_Session s = (MPI_Session)*session;
+    int rc = MPI_Session_finalize(&s);
+    *session = (MPI_Fint)s;
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(session_get_num_psets)(MPI_Fint *session, MPI_Fint *info,
+                                             MPI_Fint *npset_names, MPI_Fint *ierr);
+HMPI_API void F_ENTRY(session_get_num_psets)(MPI_Fint *session, MPI_Fint *info,
+                                             MPI_Fint *npset_names, MPI_Fint *ierr)
+{
+    int n = 0, rc = MPI_Session_get_num_psets((MPI_Session)*session, MPI_Info_f2c(*info), &n);
+    if (rc == MPI_SUCCESS)
+        *npset_names = n;
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(session_get_nth_pset)(MPI_Fint *session, MPI_Fint *info, MPI_Fint *n,
+                                            MPI_Fint *pset_len, char *pset_name, MPI_Fint *ierr,
+                                            size_t name_len);
+HMPI_API void F_ENTRY(session_get_nth_pset)(MPI_Fint *session, MPI_Fint *info, MPI_Fint *n,
+                                            MPI_Fint *pset_len, char *pset_name, MPI_Fint *ierr,
+                                            size_t name_len)
+{
+    int len = *pset_len, asked = len > 0;
+    size_t room = (asked && (size_t)len > name_len ? (size_t)len : name_len) + 1;
+    char *c = malloc(room); /* (at least what C may write: *pset_len bytes) */
+    int rc = !c ? MPI_ERR_NO_MEM
+                : MPI_Session_get_nth_pset((MPI_Session)*session, MPI_Info_f2c(*info), *n, &len, c);
+    if (rc == MPI_SUCCESS) {
+        if (asked) /* (a length of 0 leaves the name alone) */
+            string_out(c, pset_name, name_len);
+        *pset_len = len;
+    }
+    free(c);
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(session_get_pset_info)(MPI_Fint *session, char *pset_name, MPI_Fint *info,
+                                             MPI_Fint *ierr, size_t name_len);
+HMPI_API void F_ENTRY(session_get_pset_info)(MPI_Fint *session, char *pset_name, MPI_Fint *info,
+                                             MPI_Fint *ierr, size_t name_len)
+{
+    MPI_Info c_info = MPI_INFO_NULL;
+    char *name = string_in(pset_name, name_len);
+    int rc =
+        !name ? MPI_ERR_NO_MEM : MPI_Session_get_pset_info((MPI_Session)*session, name, &c_info);
+    if (rc == MPI_SUCCESS)
+        *info = MPI_Info_c2f(c_info);
+    free(name);
+    set_ierr(ierr, rc);
+}
+
+HMPI_API void F_ENTRY(group_from_session_pset)(MPI_Fint *session, char *pset_name,
+                                               MPI_Fint *newgroup, MPI_Fint *ierr, size_t name_len);
+HMPI_API void F_ENTRY(group_from_session_pset)(MPI_Fint *session, char *pset_name,
+                                               MPI_Fint *newgroup, MPI_Fint *ierr, size_t name_len)
+{
+    MPI_Group group = MPI_GROUP_NULL;
+    char *name = string_in(pset_name, name_len);
+    int rc =
+        !name ? MPI_ERR_NO_MEM : MPI_Group_from_session_pset((MPI_Session)*session, name, &group);
+    if (rc == MPI_SUCCESS)
+        *newgroup = MPI_Group_c2f(group);
+    free(name);
+    set_ierr(ierr, rc);
+}
 #endif
 
 #endif

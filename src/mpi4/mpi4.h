@@ -59,20 +59,24 @@ int hmpi__mpi4_takes(MPI_Comm comm, const char *fn);
 
 /* ---- the hardware process sets (psets.c) ----------------------------------
  * Made once by hmpi__psets_make, collective over world (a communicator of
- * every process of mpi://WORLD, in its order); then local. Index i in
- * [0, hmpi__psets_count()). */
+ * every process of mpi://WORLD, in its order); then local and thread-safe.
+ * Index i in [0, hmpi__psets_count()). */
+#define HMPI__MAX_PSETS 40
 void hmpi__psets_make(MPI_Comm world);
 int hmpi__psets_count(void);
-const char *hmpi__psets_name(int i);
+/* Set i's name copied into name: 0 when there is no set i (any more). */
+int hmpi__psets_name(int i, char name[MPI_MAX_PSET_NAME_LEN]);
 int hmpi__psets_size(int i);
 /* i of the set of that name (case-insensitive), or -1. */
 int hmpi__psets_find(const char *name);
 /* Set i as a group of world, a group of mpi://WORLD. */
 int hmpi__psets_group(int i, MPI_Group world, MPI_Group *group);
+/* A new info of MPI_Session_get_pset_info for a set of size processes. */
+void hmpi__psets_size_info(int size, MPI_Info *info);
 /* name out as MPI_Session_get_nth_pset gives it: at most *pset_len - 1
  * characters and a NUL (none when *pset_len is 0); *pset_len becomes the
  * whole name's length plus 1. */
-void hmpi__pset_name_out(const char *name, int *pset_len, char *pset_name);
+void hmpi__psets_name_out(const char *name, int *pset_len, char *pset_name);
 
 #ifdef HMPI_MPI4_DECLARES_SESSIONS
 /* MPI initialized, by the program or as a session initializes it (at

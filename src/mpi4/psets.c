@@ -8,11 +8,14 @@
  * Made once, where every process is, by hmpi's guided splits of a
  * communicator of the whole world; kept as ranks of mpi://WORLD, so that
  * each session's groups come from that session's mpi://WORLD (MPI 4.0 ties
- * a group to the session it came from). Both ways of Sessions use them:
+ * a group to the session it came from). Released at MPI_Finalize where
+ * they were made in the world model; under Sessions alone they stay until
+ * the process ends (making them again would be collective). Both ways of Sessions use them:
  * hmpi's own on MPI 3.1 libraries (sessions.c) and hmpi's beside an MPI 4.0
  * library's (sessions_beside.c). */
 #include "core/entry.h"
 #include "core/finalize.h"
+#include "core/world.h"
 #include "mpi4/mpi4.h"
 
 #include <pthread.h>
@@ -21,7 +24,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_SETS 40
 #define MAX_TYPES 32
 
 typedef struct hw_set {
@@ -31,7 +33,7 @@ typedef struct hw_set {
 } hw_set;
 
 static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
-static hw_set sets[MAX_SETS];
+static hw_set sets[HMPI__MAX_PSETS];
 static int nsets, made;
 
 static void free_sets(int mpi_usable)
@@ -49,7 +51,7 @@ static int add_set(MPI_Comm world, const char *name, MPI_Comm comm)
 {
     MPI_Group group, world_group;
     int n, *in, rc = MPI_ERR_NO_MEM;
-    if (nsets == MAX_SETS)
+    if (nsets == HMPI__MAX_PSETS)
         return MPI_SUCCESS;
     PMPI_Comm_size(comm, &n);
     int *ranks = malloc(2 * (size_t)n * sizeof *ranks);
@@ -135,7 +137,8 @@ void hmpi__psets_make(MPI_Comm world)
         made = 1;
     }
     pthread_mutex_unlock(&sets_lock);
-    hmpi__at_finalize(free_sets);
+    if (hmpi__world_model())
+        hmpi__at_finalize(free_sets);
 }
 
 int hmpi__psets_count(void)
@@ -146,9 +149,14 @@ int hmpi__psets_count(void)
     return n;
 }
 
-const char *hmpi__psets_name(int i)
+int hmpi__psets_name(int i, char name[MPI_MAX_PSET_NAME_LEN])
 {
-    return i >= 0 && i < hmpi__psets_count() ? sets[i].name : NULL;
+    pthread_mutex_lock(&sets_lock);
+    int there = i >= 0 && i < nsets;
+    if (there)
+        memcpy(name, sets[i].name, MPI_MAX_PSET_NAME_LEN);
+    pthread_mutex_unlock(&sets_lock);
+    return there;
 }
 
 int hmpi__psets_find(const char *name)
@@ -164,17 +172,30 @@ int hmpi__psets_find(const char *name)
 
 int hmpi__psets_size(int i)
 {
-    return i >= 0 && i < hmpi__psets_count() ? sets[i].size : 0;
+    pthread_mutex_lock(&sets_lock);
+    int size = i >= 0 && i < nsets ? sets[i].size : 0;
+    pthread_mutex_unlock(&sets_lock);
+    return size;
 }
 
 int hmpi__psets_group(int i, MPI_Group world, MPI_Group *group)
 {
-    if (i < 0 || i >= hmpi__psets_count())
-        return MPI_ERR_ARG;
-    return PMPI_Group_incl(world, sets[i].size, sets[i].ranks, group);
+    pthread_mutex_lock(&sets_lock);
+    int rc = i >= 0 && i < nsets ? PMPI_Group_incl(world, sets[i].size, sets[i].ranks, group)
+                                 : MPI_ERR_ARG;
+    pthread_mutex_unlock(&sets_lock);
+    return rc;
 }
 
-void hmpi__pset_name_out(const char *name, int *pset_len, char *pset_name)
+void hmpi__psets_size_info(int size, MPI_Info *info)
+{
+    char value[16];
+    snprintf(value, sizeof value, "%d", size);
+    PMPI_Info_create(info);
+    PMPI_Info_set(*info, "mpi_size", value);
+}
+
+void hmpi__psets_name_out(const char *name, int *pset_len, char *pset_name)
 {
     int len = (int)strlen(name) + 1;
     if (*pset_len > 0) {

@@ -44,7 +44,7 @@ typedef struct pset {
     MPI_Group group;
 } pset;
 
-#define MAX_PSETS 40
+#define MAX_PSETS (2 + HMPI__MAX_PSETS) /* mpi://WORLD, mpi://SELF and psets.c's */
 
 static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static pset psets[MAX_PSETS];
@@ -175,11 +175,12 @@ static void add_pset(const char *name, MPI_Group group)
 static void add_hardware_psets(void)
 {
     MPI_Group world, group;
+    char name[MPI_MAX_PSET_NAME_LEN];
     hmpi__psets_make(MPI_COMM_WORLD);
     PMPI_Comm_group(MPI_COMM_WORLD, &world);
     for (int i = 0; i < hmpi__psets_count(); i++)
-        if (hmpi__psets_group(i, world, &group) == MPI_SUCCESS)
-            add_pset(hmpi__psets_name(i), group);
+        if (hmpi__psets_name(i, name) && hmpi__psets_group(i, world, &group) == MPI_SUCCESS)
+            add_pset(name, group);
     PMPI_Group_free(&world);
 }
 
@@ -495,7 +496,7 @@ HMPI_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n,
     if (!pset_len || *pset_len < 0 || (*pset_len > 0 && !pset_name))
         return hmpi__error(session->self, MPI_ERR_ARG, fn,
                            "argument 'pset_len' is NULL or negative, or 'pset_name' NULL");
-    hmpi__pset_name_out(psets[n].name, pset_len, pset_name);
+    hmpi__psets_name_out(psets[n].name, pset_len, pset_name);
     return MPI_SUCCESS;
 }
 
@@ -519,15 +520,12 @@ HMPI_API int MPI_Session_get_pset_info(MPI_Session session, const char *pset_nam
 {
     static const char fn[] = "MPI_Session_get_pset_info";
     const pset *p;
-    char size[16];
     int n, rc;
     SESSION_OR_FAIL(session, fn);
     if ((rc = pset_of(session, pset_name, info, "info", fn, &p)) != MPI_SUCCESS)
         return rc;
     PMPI_Group_size(p->group, &n);
-    snprintf(size, sizeof size, "%d", n);
-    PMPI_Info_create(info);
-    PMPI_Info_set(*info, "mpi_size", size);
+    hmpi__psets_size_info(n, info);
     return MPI_SUCCESS;
 }
 

@@ -1,17 +1,19 @@
-/* hmpi's hardware process sets beside an MPI 4.0 library's own Sessions
+/* hmpi's hardware process sets beside an MPI 4 library's own Sessions
  * (MPICH 4.0), in libhmpi_mpi4 (doc/mpi4.md, "Sessions").
  *
  * The library's sessions, process sets and communicators stay its own;
  * these wrappers add the sets of psets.c after the library's, except those
  * it lists itself:
  *   - the first session of a process where the program did not call
- *     MPI_Init (every process then starts one, as it would call MPI_Init)
- *     makes them, over a communicator of the session's mpi://WORLD;
+ *     MPI_Init makes them, over a communicator of the session's
+ *     mpi://WORLD: collective, every process starts one (as it would call
+ *     MPI_Init); once per process;
  *   - a group of such a set is a group of the asking session's mpi://WORLD,
  *     so that MPI_Comm_create_from_group takes it;
  *   - each session tells hmpi's core where the process is in mpi://WORLD
- *     (virtual clusters number processes by it), and the last one to end
- *     releases what hmpi holds (there is no MPI_Finalize to do it). */
+ *     (virtual clusters number processes by it) and gives it a
+ *     communicator of mpi://SELF; the last one to end releases what hmpi
+ *     holds (there is no MPI_Finalize to do it). */
 #include "core/error.h"
 #include "core/finalize.h"
 #include "core/world.h"
@@ -23,12 +25,10 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_SHOWN 40
-
 static pthread_mutex_t beside_lock = PTHREAD_MUTEX_INITIALIZER;
-static int shown[MAX_SHOWN]; /* psets.c's sets the library does not list */
+static int shown[HMPI__MAX_PSETS]; /* psets.c's sets the library does not list */
 static int nshown;
-static int made; /* the sets made for this run of sessions */
+static int made; /* tried, once a process (making them is collective) */
 
 /* Does the library list a set of that name? */
 static int library_lists(MPI_Session s, const char *name)
@@ -48,37 +48,51 @@ static int library_lists(MPI_Session s, const char *name)
  * Collective over mpi://WORLD. Under beside_lock. */
 static void make_sets(MPI_Session s, MPI_Group world)
 {
+    char name[MPI_MAX_PSET_NAME_LEN];
     MPI_Comm comm;
     if (PMPI_Comm_create_from_group(world, "org.hmpi.psets", MPI_INFO_NULL, MPI_ERRORS_RETURN,
                                     &comm) != MPI_SUCCESS)
         return;
     hmpi__psets_make(comm);
     PMPI_Comm_free(&comm);
-    nshown = 0;
-    for (int i = 0; i < hmpi__psets_count() && nshown < MAX_SHOWN; i++)
-        if (!library_lists(s, hmpi__psets_name(i)))
+    for (int i = 0; i < hmpi__psets_count() && nshown < HMPI__MAX_PSETS; i++)
+        if (hmpi__psets_name(i, name) && !library_lists(s, name))
             shown[nshown++] = i;
 }
 
-/* A session began: hmpi's core told, the sets made where this is the
- * process's first (and every process is here). */
+/* A communicator of mpi://SELF for hmpi's core (MPI_COMM_NULL: none). */
+static MPI_Comm self_of(MPI_Session s)
+{
+    MPI_Group self;
+    MPI_Comm comm = MPI_COMM_NULL;
+    if (PMPI_Group_from_session_pset(s, "mpi://SELF", &self) != MPI_SUCCESS)
+        return MPI_COMM_NULL;
+    if (PMPI_Comm_create_from_group(self, "org.hmpi.self", MPI_INFO_NULL, MPI_ERRORS_RETURN,
+                                    &comm) != MPI_SUCCESS)
+        comm = MPI_COMM_NULL;
+    PMPI_Group_free(&self);
+    return comm;
+}
+
+/* A session began: hmpi's core told; the sets made where this is the
+ * process's first (every process is here). */
 static void begin(MPI_Session s)
 {
-    MPI_Group world;
+    MPI_Group world = MPI_GROUP_NULL;
+    MPI_Comm self = hmpi__world_sessions() == 0 ? self_of(s) : MPI_COMM_NULL;
     int rank = 0, size = 0;
-    if (PMPI_Group_from_session_pset(s, "mpi://WORLD", &world) != MPI_SUCCESS) {
-        hmpi__world_session_begin(0, 0);
-        return;
+    if (PMPI_Group_from_session_pset(s, "mpi://WORLD", &world) == MPI_SUCCESS) {
+        PMPI_Group_rank(world, &rank);
+        PMPI_Group_size(world, &size);
     }
-    PMPI_Group_rank(world, &rank);
-    PMPI_Group_size(world, &size);
-    hmpi__world_session_begin(rank, size);
+    hmpi__world_session_begin(rank, size, self);
     pthread_mutex_lock(&beside_lock);
-    if (!made && !hmpi__world_model())
+    if (!made && world != MPI_GROUP_NULL && !hmpi__world_model())
         make_sets(s, world);
-    made = 1;
+    made = 1; /* (in the world model: no collective moment, no sets) */
     pthread_mutex_unlock(&beside_lock);
-    PMPI_Group_free(&world);
+    if (world != MPI_GROUP_NULL)
+        PMPI_Group_free(&world);
 }
 
 /* The shown set of that name (-1: none, the library's business). */
@@ -93,6 +107,7 @@ static int shown_named(const char *name)
     return found;
 }
 
+/* The shown sets' number. */
 static int shown_count(void)
 {
     pthread_mutex_lock(&beside_lock);
@@ -101,10 +116,18 @@ static int shown_count(void)
     return n;
 }
 
-/* The error of a NULL output argument, raised on the session. */
-static int null_output(MPI_Session s, const char *fn, const char *what)
+/* The k-th shown set (-1: none). */
+static int shown_at(int k)
 {
-    int code = hmpi__error_code(MPI_ERR_ARG, fn, "argument '%s' is NULL", what);
+    pthread_mutex_lock(&beside_lock);
+    int i = k >= 0 && k < nshown ? shown[k] : -1;
+    pthread_mutex_unlock(&beside_lock);
+    return i;
+}
+
+/* An error of these wrappers, raised on the session. */
+static int session_error(MPI_Session s, int code)
+{
     PMPI_Session_call_errhandler(s, code);
     return code;
 }
@@ -117,15 +140,20 @@ HMPI_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Sess
     return rc;
 }
 
+/* Before the last session ends (MPI still usable): hmpi's caches, then its
+ * communicator of mpi://SELF. */
 HMPI_API int MPI_Session_finalize(MPI_Session *session)
 {
-    if (session && *session != MPI_SESSION_NULL && hmpi__world_session_end() == 0) {
-        hmpi__finalize_run(); /* (MPI still usable: the last session is open) */
-        pthread_mutex_lock(&beside_lock);
-        nshown = made = 0; /* (psets.c's sets went with the hooks) */
-        pthread_mutex_unlock(&beside_lock);
+    if (session && *session != MPI_SESSION_NULL && hmpi__world_sessions() == 1) {
+        hmpi__finalize_run();
+        MPI_Comm self = hmpi__world_release_self();
+        if (self != MPI_COMM_NULL)
+            PMPI_Comm_free(&self);
     }
-    return PMPI_Session_finalize(session);
+    int rc = PMPI_Session_finalize(session);
+    if (rc == MPI_SUCCESS)
+        hmpi__world_session_end();
+    return rc;
 }
 
 HMPI_API int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
@@ -139,47 +167,48 @@ HMPI_API int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *
 HMPI_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len,
                                       char *pset_name)
 {
-    int library = 0, k;
+    char name[MPI_MAX_PSET_NAME_LEN];
+    int library = 0, i;
     if (PMPI_Session_get_num_psets(session, info, &library) != MPI_SUCCESS || n < library ||
-        !pset_len || *pset_len < 0 || (*pset_len > 0 && !pset_name))
-        return PMPI_Session_get_nth_pset(session, info, n, pset_len, pset_name);
-    pthread_mutex_lock(&beside_lock);
-    k = n - library < nshown ? shown[n - library] : -1;
-    pthread_mutex_unlock(&beside_lock);
-    if (k < 0) /* past the end: the library's error */
-        return PMPI_Session_get_nth_pset(session, info, n, pset_len, pset_name);
-    hmpi__pset_name_out(hmpi__psets_name(k), pset_len, pset_name);
+        !pset_len || *pset_len < 0 || (*pset_len > 0 && !pset_name) ||
+        (i = shown_at(n - library)) < 0 || !hmpi__psets_name(i, name))
+        return PMPI_Session_get_nth_pset(session, info, n, pset_len, pset_name); /* its errors */
+    hmpi__psets_name_out(name, pset_len, pset_name);
     return MPI_SUCCESS;
 }
 
 HMPI_API int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
 {
-    char size[16];
     int i = shown_named(pset_name);
-    if (i < 0)
+    if (i < 0 || session == MPI_SESSION_NULL)
         return PMPI_Session_get_pset_info(session, pset_name, info);
     if (!info)
-        return null_output(session, "MPI_Session_get_pset_info", "info");
-    snprintf(size, sizeof size, "%d", hmpi__psets_size(i));
-    PMPI_Info_create(info);
-    PMPI_Info_set(*info, "mpi_size", size);
+        return session_error(session, hmpi__error_code(MPI_ERR_ARG, "MPI_Session_get_pset_info",
+                                                       "argument 'info' is NULL"));
+    hmpi__psets_size_info(hmpi__psets_size(i), info);
     return MPI_SUCCESS;
 }
 
 HMPI_API int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
                                          MPI_Group *newgroup)
 {
+    static const char fn[] = "MPI_Group_from_session_pset";
     MPI_Group world;
     int i = shown_named(pset_name), rc;
-    if (i < 0)
+    if (i < 0 || session == MPI_SESSION_NULL)
         return PMPI_Group_from_session_pset(session, pset_name, newgroup);
     if (!newgroup)
-        return null_output(session, "MPI_Group_from_session_pset", "newgroup");
+        return session_error(session,
+                             hmpi__error_code(MPI_ERR_ARG, fn, "argument 'newgroup' is NULL"));
     if ((rc = PMPI_Group_from_session_pset(session, "mpi://WORLD", &world)) != MPI_SUCCESS)
         return rc;
     rc = hmpi__psets_group(i, world, newgroup);
     PMPI_Group_free(&world);
-    return rc;
+    return rc == MPI_SUCCESS ? rc
+                             : session_error(session, hmpi__error_code(rc, fn,
+                                                                       "cannot make the group of "
+                                                                       "'%s'",
+                                                                       pset_name));
 }
 
 #endif /* !HMPI_MPI4_DECLARES_SESSIONS */

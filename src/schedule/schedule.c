@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "core/op.h"
 #include "core/pmpi.h"
+#include "core/world.h"
 #include "util/backoff.h"
 
 #include <stdlib.h>
@@ -55,7 +56,7 @@ struct hmpi__sched {
     MPI_Request *reqs;
     message *msgs;      /* [cap_reqs] */
     int nonblocking;    /* post msgs with MPI_Isend/Irecv instead of starting reqs */
-    MPI_Comm pack_comm; /* its copies' MPI_Pack's (MPI_COMM_SELF is none under Sessions) */
+    MPI_Comm pack_comm; /* its copies' MPI_Pack's (pack_comm()) */
     MPI_Status *status; /* [cap_reqs], so that waiting allocates nothing */
     int nbufs, cap_bufs;
     void **bufs;      /* scratch and pack buffers */
@@ -103,11 +104,20 @@ static int nonblocking_mode(void)
     return mode == HMPI__P2P_NONBLOCKING;
 }
 
+/* MPI_COMM_SELF, which outlives every communicator; under Sessions alone
+ * the world's own, else the operation's (which the program may free before
+ * a nonblocking operation's last copy). */
+static MPI_Comm pack_comm(MPI_Comm comm)
+{
+    MPI_Comm self = hmpi__world_self();
+    return self != MPI_COMM_NULL ? self : comm;
+}
+
 hmpi__sched *hmpi__sched_create(MPI_Comm comm)
 {
     hmpi__sched *s = calloc(1, sizeof *s);
     if (s)
-        s->nonblocking = nonblocking_mode(), s->pack_comm = comm;
+        s->nonblocking = nonblocking_mode(), s->pack_comm = pack_comm(comm);
     if (s && hmpi__sched_round(s) != MPI_SUCCESS) {
         free(s);
         return NULL;

@@ -57,7 +57,7 @@ program mpi4_sessions_f08
   call world_communicator()
   call process_sets()
   call self_communicator()
-  if (.not. own) call hardware_set()
+  call hardware_set()
   if (.not. own .and. wsize >= 2) call intercommunicator()
   call error_handler()
   if (errors) call error_cases()
@@ -227,8 +227,9 @@ contains
     call MPI_Comm_free(self)
   end subroutine self_communicator
 
-  ! libhmpi_mpi4's sets: the node (hmpi://Machine, mpix://SHARED), its
-  ! processes those of rank r with mod(r, nodes) == mod(wrank, nodes).
+  ! hmpi's sets (libhmpi_mpi4's; on MPICH beside its own): the node
+  ! (hmpi://Machine, mpix://SHARED), its processes those of rank r with
+  ! mod(r, nodes) == mod(wrank, nodes).
   subroutine hardware_set()
     type(MPI_Comm) :: node
     integer :: r, mine, sum, got, n
