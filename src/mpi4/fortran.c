@@ -487,35 +487,25 @@ HMPI_API void F_ENTRY(session_get_nth_pset)(MPI_Fint *session, MPI_Fint *info, M
     set_ierr(ierr, rc);
 }
 
-HMPI_API void F_ENTRY(session_get_pset_info)(MPI_Fint *session, char *pset_name, MPI_Fint *info,
-                                             MPI_Fint *ierr, size_t name_len);
-HMPI_API void F_ENTRY(session_get_pset_info)(MPI_Fint *session, char *pset_name, MPI_Fint *info,
-                                             MPI_Fint *ierr, size_t name_len)
-{
-    MPI_Info c_info = MPI_INFO_NULL;
-    char *name = string_in(pset_name, name_len);
-    int rc =
-        !name ? MPI_ERR_NO_MEM : MPI_Session_get_pset_info((MPI_Session)*session, name, &c_info);
-    if (rc == MPI_SUCCESS)
-        *info = MPI_Info_c2f(c_info);
-    free(name);
-    set_ierr(ierr, rc);
-}
+/* A call that takes a set's name and gives a handle (MPICH's handles are
+ * Fortran's). */
+#define F_BY_NAME(name, Handle, call)                                                              \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * session, char *pset_name, MPI_Fint *out,                \
+                                MPI_Fint *ierr, size_t name_len);                                  \
+    HMPI_API void F_ENTRY(name)(MPI_Fint * session, char *pset_name, MPI_Fint *out,                \
+                                MPI_Fint *ierr, size_t name_len)                                   \
+    {                                                                                              \
+        Handle handle;                                                                             \
+        char *c_name = string_in(pset_name, name_len);                                             \
+        int rc = !c_name ? MPI_ERR_NO_MEM : call((MPI_Session)*session, c_name, &handle);          \
+        if (rc == MPI_SUCCESS)                                                                     \
+            *out = (MPI_Fint)handle;                                                               \
+        free(c_name);                                                                              \
+        set_ierr(ierr, rc);                                                                        \
+    }
 
-HMPI_API void F_ENTRY(group_from_session_pset)(MPI_Fint *session, char *pset_name,
-                                               MPI_Fint *newgroup, MPI_Fint *ierr, size_t name_len);
-HMPI_API void F_ENTRY(group_from_session_pset)(MPI_Fint *session, char *pset_name,
-                                               MPI_Fint *newgroup, MPI_Fint *ierr, size_t name_len)
-{
-    MPI_Group group = MPI_GROUP_NULL;
-    char *name = string_in(pset_name, name_len);
-    int rc =
-        !name ? MPI_ERR_NO_MEM : MPI_Group_from_session_pset((MPI_Session)*session, name, &group);
-    if (rc == MPI_SUCCESS)
-        *newgroup = MPI_Group_c2f(group);
-    free(name);
-    set_ierr(ierr, rc);
-}
+F_BY_NAME(session_get_pset_info, MPI_Info, MPI_Session_get_pset_info)
+F_BY_NAME(group_from_session_pset, MPI_Group, MPI_Group_from_session_pset)
 #endif
 
 #endif
