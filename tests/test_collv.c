@@ -5,7 +5,8 @@
  * vary by process and include zeros; blocks lie in reverse rank order with
  * gaps. Persistent requests run three times with new contents, and the
  * count arrays are overwritten after _init (hmpi reads them there); the
- * nonblocking and blocking forms run too. */
+ * nonblocking and blocking forms run too. `test_collv long`: gatherv and
+ * scatterv alone, with blocks longer than a segment's buffer. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -15,7 +16,7 @@ enum { GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, ALLTOALLW, REDUCE_SCATTER, NCOL
 static const char *const names[NCOLLS] = {"gatherv",   "scatterv",  "allgatherv",
                                           "alltoallv", "alltoallw", "reduce_scatter"};
 static const char *const algs[NCOLLS][5] = {
-    {"auto", "native", "linear", NULL},          {"auto", "native", "linear", NULL},
+    {"auto", "native", "linear", "shm"},         {"auto", "native", "linear", "shm"},
     {"auto", "native", "ring", "linear", "shm"}, {"auto", "native", "linear", "pairwise"},
     {"auto", "native", "pairwise", NULL},        {"auto", "native", "binomial", NULL}};
 
@@ -94,12 +95,16 @@ struct vcase {
     MPI_Comm comm;
 };
 
+/* `long` (argument): every third rank's block is of 3000 elements, longer
+ * than a segment's buffer of 4 KiB (HMPI_SHM_SLOT_BYTES=8192). */
+static int long_blocks;
+
 /* Gatherv, allgatherv: what the sender contributes; scatterv: what the
  * receiver gets; reduce_scatter: the part of rank `from` (0 on rank 0, 3, ...). */
 static int own_count(int from, int to)
 {
     (void)to;
-    return from % 3 + 1;
+    return long_blocks && from % 3 == 2 ? 3000 : from % 3 + 1;
 }
 
 static int to_count(int from, int to)
@@ -299,11 +304,16 @@ int main(int argc, char **argv)
     MPI_Op_create(matmul, 0, &matmul_op);
     MPI_Comm shuffled;
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
-    run_all(MPI_COMM_WORLD, -1);
-    run_all(shuffled, -1);
-    if (!test_one_node(MPI_COMM_WORLD)) { /* the shm allgatherv on each node, of its own size */
+    long_blocks = argc > 1 && strcmp(argv[1], "long") == 0;
+    for (int only = long_blocks ? GATHERV : -1; only <= (long_blocks ? SCATTERV : -1); only++) {
+        run_all(MPI_COMM_WORLD, only);
+        run_all(shuffled, only);
+    }
+    if (!test_one_node(MPI_COMM_WORLD)) { /* the shm v forms on each node, of its own size */
         MPI_Comm node;
         CHECK_MPI(HMPI_Comm_split_type(shuffled, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+        run_all(node, GATHERV);
+        run_all(node, SCATTERV);
         run_all(node, ALLGATHERV);
         MPI_Comm_free(&node);
     }

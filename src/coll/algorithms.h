@@ -141,8 +141,10 @@
     X(EXSCAN, LINEAR, hmpi__exscan_linear, 0, hmpi__cost_chain)                                    \
     X(GATHERV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                       \
     X(GATHERV, LINEAR, hmpi__gather_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                     \
+    X(GATHERV, SHM, hmpi__gatherv_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)                 \
     X(SCATTERV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                      \
     X(SCATTERV, LINEAR, hmpi__scatter_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                   \
+    X(SCATTERV, SHM, hmpi__scatterv_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_rooted_shm)               \
     X(ALLGATHERV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                    \
     X(ALLGATHERV, RING, hmpi__allgather_ring, HMPI__ANY_SIZE, hmpi__cost_allgather_ring)           \
     X(ALLGATHERV, LINEAR, hmpi__allgather_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)      \

@@ -665,68 +665,188 @@ int hmpi__scatter_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return unview(c, &out);
 }
 
-/* An allgather(v)'s receive side as bytes: rank r's block at
- * at + offset[r], bytes[r] long; `most` the longest. In the user's buffer
- * when its type is contiguous, else in scratch (this rank's own block
- * loaded when in place) that `ungathered` unpacks at the end: whole for
- * an allgather, block by block for an allgatherv (its gaps untouched). */
-typedef struct gathered {
+/* A side of per-rank blocks as bytes: rank r's block at at + offset[r],
+ * bytes[r] long; `most` the longest. In the user's buffer when its type is
+ * contiguous, else in scratch, packed from it as `load` says and unpacked
+ * into it by `unblocks` at the end: whole for blocks of one count (an
+ * allgather), block by block for counts and displacements (the v forms;
+ * the gaps between blocks untouched). */
+typedef struct blocks {
     char *at;
     size_t *offset, *bytes, most;
-    bytes_view whole; /* allgather */
-} gathered;
+    bytes_view whole; /* one count */
+} blocks;
 
-/* Rank r's block of an allgatherv's receive buffer. */
-static char *user_block(const hmpi__coll_args *a, MPI_Aint extent, int r)
+enum { LOAD_NONE, LOAD_OWN, LOAD_ALL }; /* what scratch holds from the start */
+
+/* Rank r's block of a buffer with displacements. */
+static char *block_at(const void *buf, const int *displs, MPI_Aint extent, int r)
 {
-    return (char *)a->recvbuf + (MPI_Aint)a->rdispls[r] * extent;
+    return (char *)buf + (MPI_Aint)displs[r] * extent;
 }
 
-static int gathered_of(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place, gathered *g)
+/* buf's blocks: `counts` and `displs` (NULL: `count` each, in rank order)
+ * of type. */
+static int blocks_of(hmpi__coll_ctx *c, const void *buf, int count, const int *counts,
+                     const int *displs, MPI_Datatype type, int load, blocks *g)
 {
     MPI_Aint lb, extent;
-    size_t esize = (size_t)type_bytes(a->rtype), packed = 0, unused;
-    int contiguous = hmpi__type_is_contiguous(a->rtype, 2, &unused);
-    MPI_Type_get_extent(a->rtype, &lb, &extent);
-    *g = (gathered){0};
+    size_t esize = (size_t)type_bytes(type), packed = 0, unused;
+    int contiguous = hmpi__type_is_contiguous(type, 2, &unused);
+    MPI_Type_get_extent(type, &lb, &extent);
+    *g = (blocks){0};
     if (!(g->offset = hmpi__sched_alloc(c->s, sizeof(size_t) * (size_t)c->size)) ||
         !(g->bytes = hmpi__sched_alloc(c->s, sizeof(size_t) * (size_t)c->size)))
         return MPI_ERR_NO_MEM;
     for (int r = 0; r < c->size; r++) {
-        g->bytes[r] = (size_t)(a->rcounts ? a->rcounts[r] : a->rcount) * esize;
-        g->offset[r] = a->rcounts && contiguous ? (size_t)a->rdispls[r] * (size_t)extent : packed;
+        g->bytes[r] = (size_t)(counts ? counts[r] : count) * esize;
+        g->offset[r] = counts && contiguous ? (size_t)displs[r] * (size_t)extent : packed;
         packed += g->bytes[r];
         g->most = g->bytes[r] > g->most ? g->bytes[r] : g->most;
     }
-    if (!a->rcounts) {
-        TRY(view(c, a->recvbuf, a->rcount * c->size, a->rtype, in_place, &g->whole));
+    if (!counts) {
+        TRY(view(c, buf, count * c->size, type, load != LOAD_NONE, &g->whole));
         g->at = g->whole.at;
         return MPI_SUCCESS;
     }
     if (contiguous) {
-        g->at = a->recvbuf;
+        g->at = (char *)buf;
         return MPI_SUCCESS;
     }
     if (!(g->at = hmpi__sched_alloc(c->s, packed ? packed : 1)))
         return MPI_ERR_NO_MEM;
-    return in_place ? hmpi__sched_pack(c->s, user_block(a, extent, c->rank), a->rcounts[c->rank],
-                                       a->rtype, g->at + g->offset[c->rank], (int)g->bytes[c->rank])
-                    : MPI_SUCCESS;
+    for (int r = 0; r < c->size; r++)
+        if (load == LOAD_ALL || (load == LOAD_OWN && r == c->rank))
+            TRY(hmpi__sched_pack(c->s, block_at(buf, displs, extent, r), counts[r], type,
+                                 g->at + g->offset[r], (int)g->bytes[r]));
+    return MPI_SUCCESS;
 }
 
-static int ungathered(hmpi__coll_ctx *c, const hmpi__coll_args *a, int in_place, const gathered *g)
+/* The blocks back into buf, but rank `skip`'s (-1: none). */
+static int unblocks(hmpi__coll_ctx *c, const blocks *g, void *buf, const int *counts,
+                    const int *displs, MPI_Datatype type, int skip)
 {
     MPI_Aint lb, extent;
-    if (!a->rcounts)
+    if (!counts)
         return unview(c, &g->whole);
-    if (g->at == a->recvbuf)
+    if (g->at == buf)
         return MPI_SUCCESS;
-    MPI_Type_get_extent(a->rtype, &lb, &extent);
+    MPI_Type_get_extent(type, &lb, &extent);
     for (int r = 0; r < c->size; r++)
-        if (r != c->rank || !in_place)
+        if (r != skip)
             TRY(hmpi__sched_unpack(c->s, g->at + g->offset[r], (int)g->bytes[r],
-                                   user_block(a, extent, r), a->rcounts[r], a->rtype));
+                                   block_at(buf, displs, extent, r), counts[r], type));
     return MPI_SUCCESS;
+}
+
+/* ---- the v forms of the rooted ones ------------------------------------------
+ * Only the root knows every count: a generation count cannot be agreed
+ * without a message. So a block of at most one buffer goes through its
+ * slot in the one generation every rank takes, and a longer one by a
+ * message of its bytes; each end of a block decides by the block's bytes,
+ * which MPI makes the same at both (the root's count and type, the other
+ * rank's). */
+
+/* A block that passes through the segment (none: empty). */
+static int through_segment(const hmpi__coll_ctx *c, size_t bytes)
+{
+    return bytes > 0 && bytes <= hmpi__shm_buffer_bytes(c->shm);
+}
+
+static int longer_than_segment(const hmpi__coll_ctx *c, size_t bytes)
+{
+    return bytes > hmpi__shm_buffer_bytes(c->shm);
+}
+
+/* The root copies the short blocks out of their slots; the long ones come
+ * by messages. */
+static int gatherv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_op *op)
+{
+    bytes_view in = {0};
+    blocks g;
+    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank, longer = 0;
+    if (!in_place)
+        TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
+    TRY(blocks_of(c, a->recvbuf, 0, a->rcounts, a->rdispls, a->rtype,
+                  in_place ? LOAD_OWN : LOAD_NONE, &g));
+    if (!in_place)
+        TRY(copy_bytes(c, in.at, g.at + g.offset[me], g.bytes[me]));
+    for (int r = 0; r < c->size; r++)
+        if (r != me && through_segment(c, g.bytes[r]))
+            TRY(hmpi__shm_get_from(c->s, op, 0, r, r, 0, g.at + g.offset[r], g.bytes[r]));
+    TRY(hmpi__shm_ack(c->s, op, 0));
+    for (int r = 0; r < c->size; r++)
+        if (r != me && longer_than_segment(c, g.bytes[r])) {
+            if (!longer++) /* (the messages after the segment) */
+                TRY(hmpi__sched_round(c->s));
+            TRY(coll_recv(c, g.at + g.offset[r], (int)g.bytes[r], MPI_BYTE, r));
+        }
+    if (longer)
+        TRY(hmpi__sched_round(c->s)); /* (the unpacking after the messages) */
+    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1);
+}
+
+int hmpi__gatherv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__shm_op *op;
+    bytes_view in;
+    TRY(begin(c, &op));
+    if (c->rank == a->root)
+        return gatherv_root(c, a, op);
+    TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
+    if (through_segment(c, in.n))
+        TRY(hmpi__shm_put(c->s, op, 0, in.at, in.n, c->rank, 0));
+    TRY(hmpi__shm_publish(c->s, op, 0));
+    TRY(hmpi__shm_ack(c->s, op, 0));
+    if (!longer_than_segment(c, in.n))
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s));
+    return coll_send(c, in.at, (int)in.n, MPI_BYTE, a->root);
+}
+
+/* The root copies the short blocks into their slots; the long ones go by
+ * messages. */
+static int scatterv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_op *op)
+{
+    bytes_view out = {0};
+    blocks g;
+    int in_place = a->recvbuf == MPI_IN_PLACE, me = c->rank, longer = 0;
+    TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_ALL, &g));
+    if (!in_place) {
+        TRY(view(c, a->recvbuf, a->rcount, a->rtype, 0, &out));
+        TRY(copy_bytes(c, g.at + g.offset[me], out.at, g.bytes[me]));
+    }
+    for (int r = 0; r < c->size; r++)
+        if (r != me && through_segment(c, g.bytes[r]))
+            TRY(hmpi__shm_put(c->s, op, 0, g.at + g.offset[r], g.bytes[r], r, 0));
+    TRY(hmpi__shm_publish(c->s, op, 0));
+    TRY(hmpi__shm_ack(c->s, op, 0));
+    for (int r = 0; r < c->size; r++)
+        if (r != me && longer_than_segment(c, g.bytes[r])) {
+            if (!longer++)
+                TRY(hmpi__sched_round(c->s));
+            TRY(coll_send(c, g.at + g.offset[r], (int)g.bytes[r], MPI_BYTE, r));
+        }
+    return in_place ? MPI_SUCCESS : unview(c, &out);
+}
+
+int hmpi__scatterv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__shm_op *op;
+    bytes_view out;
+    TRY(begin(c, &op));
+    if (c->rank == a->root)
+        return scatterv_root(c, a, op);
+    TRY(view(c, a->recvbuf, a->rcount, a->rtype, 0, &out));
+    if (through_segment(c, out.n))
+        TRY(hmpi__shm_get_from(c->s, op, 0, a->root, c->rank, 0, out.at, out.n));
+    TRY(hmpi__shm_ack(c->s, op, 0));
+    if (longer_than_segment(c, out.n)) {
+        TRY(hmpi__sched_round(c->s));
+        TRY(coll_recv(c, out.at, (int)out.n, MPI_BYTE, a->root));
+        TRY(hmpi__sched_round(c->s)); /* (the unpacking after the message) */
+    }
+    return unview(c, &out);
 }
 
 /* Every rank copies its block into its slot and every other one out, in
@@ -736,13 +856,14 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
     bytes_view in = {0};
-    gathered g;
+    blocks g;
     int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank;
     size_t piece = hmpi__shm_buffer_bytes(c->shm);
     TRY(begin(c, &op));
     if (!in_place)
         TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
-    TRY(gathered_of(c, a, in_place, &g));
+    TRY(blocks_of(c, a->recvbuf, a->rcount, a->rcounts, a->rdispls, a->rtype,
+                  in_place ? LOAD_OWN : LOAD_NONE, &g));
     char *own = g.at + g.offset[me];
     const char *mine = in_place ? own : in.at;
     if (!in_place)
@@ -758,7 +879,7 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                                        min_size(piece, g.bytes[r] - off)));
         TRY(hmpi__shm_ack(c->s, op, (int)p));
     }
-    return ungathered(c, a, in_place, &g);
+    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1);
 }
 
 /* Every rank copies a piece of each block into its area of its slot, and
