@@ -268,7 +268,8 @@ HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
 
 /**
  * \brief Canonical level names that a guided split of \p comm supports on
- * this run, top-down. Collective.
+ * this run, top-down; then the device classes some node of \p comm has
+ * (`gpu`, `nvlink`: GPUs linked by NVLink, `nic`). Collective.
  *
  * \param[out] ntypes how many names exist (may exceed \p maxtypes)
  * \param[out] types the first `min(ntypes, maxtypes)` names
@@ -288,7 +289,12 @@ HMPI_API int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes,
  * top-down, as MPI 4.1 resource names (`hwloc://Machine,hwloc://Package,...`;
  * every name of a level, aliases included), each a valid value of
  * `mpi_hw_resource_type`; `hmpi_hw_binding_level`, the
- * deepest of them; `hmpi_node_name`, the (virtual) node's name.
+ * deepest of them; `hmpi_node_name`, the (virtual) node's name. Where the
+ * node has GPUs or NICs: `hwloc://PCIDev` and `hwloc://OSDev`, `"false"`
+ * (no binding lies inside a device); `hmpi_devices`, their names
+ * (`gpu0,gpu1,nic0`); and for each `hmpi_device_<name>`, its OS devices,
+ * PCI bus id and the object it hangs from (`cuda0,nvml0 pci 0002:01:00.0 at
+ * Package L#0 near`, `near` where the process lies inside that object).
  * \return `MPI_SUCCESS`, or an MPI error code (see HMPI_Error_class())
  *
  * \param[out] hw_info the new info object (the caller frees it)

@@ -138,25 +138,50 @@ int HMPI_Get_hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX
     return rc == MPI_SUCCESS ? rc : hmpi__raise(comm, rc);
 }
 
+#define LINKED_GPUS 0x100u /* beside HMPI__DEVICE_*: GPUs in an NVLink island */
+
+/* The device classes of this process's node (HMPI__DEVICE_*, LINKED_GPUS). */
+static unsigned device_classes(const hmpi__locality *loc)
+{
+    unsigned classes = 0;
+    for (int i = 0; i < loc->devices.n; i++)
+        classes |= (unsigned)loc->devices.dev[i].classes |
+                   (loc->devices.dev[i].island >= 0 ? LINKED_GPUS : 0);
+    return classes;
+}
+
+/* The levels, top-down, then the device classes any node has. */
 int hmpi__hw_resource_types(MPI_Comm comm, int *ntypes, char types[][HMPI_MAX_LEVEL_NAME],
                             int maxtypes, const char *fn)
 {
+    static const struct {
+        unsigned flag;
+        const char *name;
+    } classes[] = {{HMPI__DEVICE_GPU, "gpu"}, {LINKED_GPUS, "nvlink"}, {HMPI__DEVICE_NIC, "nic"}};
+    const hmpi__locality *loc;
     hmpi__commloc *cl;
     int rc;
-    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS)
+    if ((rc = hmpi__commloc_ensure(comm, 1, fn, &cl)) != MPI_SUCCESS ||
+        (rc = hmpi__locality_get(fn, &loc)) != MPI_SUCCESS)
         return rc;
-    unsigned mask = 0;
+    unsigned mask[2] = {0, device_classes(loc)}; /* kinds, device classes */
     for (int k = 0; k < cl->path.len; k++)
-        mask |= cl->path.elem[k].aliases;
-    mask &= ~(1u << HMPI__KIND_CLUSTER);
-    if ((rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, &mask, 1, MPI_UNSIGNED, MPI_BOR, comm)) !=
+        mask[0] |= cl->path.elem[k].aliases;
+    mask[0] &= ~(1u << HMPI__KIND_CLUSTER);
+    if ((rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, mask, 2, MPI_UNSIGNED, MPI_BOR, comm)) !=
         MPI_SUCCESS)
         return rc;
     int n = 0;
     for (int k = 0; k < HMPI__NKINDS; k++)
-        if (mask & (1u << k)) {
+        if (mask[0] & (1u << k)) {
             if (n < maxtypes)
                 hmpi__copy_name(hmpi__kind_name(k), types[n], NULL);
+            n++;
+        }
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
+        if (mask[1] & classes[i].flag) {
+            if (n < maxtypes)
+                hmpi__copy_name(classes[i].name, types[n], NULL);
             n++;
         }
     *ntypes = n;
@@ -168,9 +193,22 @@ int HMPI_Get_hw_resource_info(MPI_Info *hw_info)
     return hmpi__get_hw_resource_info(hw_info, "HMPI_Get_hw_resource_info");
 }
 
+/* hwloc's I/O types among the node's GPUs and NICs: no binding lies inside
+ * one, so "false" (PCIDev: a PCI device; OSDev: an OS device). */
+static void set_io_restricted(MPI_Info info, const hmpi__devices *devices)
+{
+    int pci = 0, os = 0;
+    for (int i = 0; i < devices->n; i++)
+        pci |= devices->dev[i].busid[0] != '\0', os |= devices->dev[i].names[0] != '\0';
+    if (pci)
+        MPI_Info_set(info, "hwloc://PCIDev", "false");
+    if (os)
+        MPI_Info_set(info, "hwloc://OSDev", "false");
+}
+
 /* MPI 5.0's keys (§9.1.2): `hwloc://<Type>` for every type of object the
  * node has, "true" where the process is restricted to a single instance of
- * it (its binding lies inside one), else "false". */
+ * it (its binding lies inside one), else "false"; the devices' too. */
 static void set_restricted(MPI_Info info, const hmpi__locality *loc)
 {
     uint32_t within = 0; /* the kinds of the objects that contain the binding */
@@ -183,6 +221,7 @@ static void set_restricted(MPI_Info info, const hmpi__locality *loc)
         snprintf(key, sizeof key, "hwloc://%s", hmpi__kind_name(kind));
         MPI_Info_set(info, key, within & (1u << kind) ? "true" : "false");
     }
+    set_io_restricted(info, &loc->devices);
 }
 
 /* The node's GPUs and NICs: hmpi_devices, their names ("gpu0,gpu1,nic0";

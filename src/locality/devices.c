@@ -2,9 +2,12 @@
  * hmpi__device_element): `gpu` and `nic` group the processes whose nearest
  * devices of that class are the same (the deepest object around them that
  * holds one); a named device, the processes near it (inside the object it
- * hangs from), the others get MPI_COMM_NULL. The names are MPICH's (`gpu`, `gpu<N>`,
- * `pci:<busid>`, an OS device's name such as `ib0`, `hfi1_0`, `eth0`, or its
- * letters alone, `ib`, `eth`: any such device) and hmpi's (`nic`, `nic<N>`). */
+ * hangs from), the others get MPI_COMM_NULL; `nvlink`, the processes whose
+ * nearest GPUs are of one NVLink island (the deepest object that holds the
+ * island), MPI_COMM_NULL where they have no NVLink. The names are MPICH's
+ * (`gpu`, `gpu<N>`, `pci:<busid>`, an OS device's name such as `ib0`,
+ * `hfi1_0`, `eth0`, or its letters alone, `ib`, `eth`: any such device),
+ * Open MPI's (`nvlink`) and hmpi's (`nic`, `nic<N>`). */
 #include "locality/locality.h"
 
 #include <ctype.h>
@@ -71,11 +74,33 @@ static int class_of(const char *name, int *number)
     return 0;
 }
 
+/* The element that holds the NVLink islands of this process's nearest GPUs
+ * (-1: none, or they have no NVLink). */
+static int nvlink_element(const hmpi__devices *devices)
+{
+    int nearest = -1, element = -1;
+    for (int i = 0; i < devices->n; i++)
+        if ((devices->dev[i].classes & HMPI__DEVICE_GPU) && devices->dev[i].reach > nearest)
+            nearest = devices->dev[i].reach;
+    for (int i = 0; i < devices->n; i++) {
+        const hmpi__device *d = &devices->dev[i];
+        if (!(d->classes & HMPI__DEVICE_GPU) || d->reach != nearest || d->island < 0)
+            continue;
+        for (int j = 0; j < devices->n; j++) /* the island's shallowest reach holds it all */
+            if (devices->dev[j].island == d->island &&
+                (element < 0 || devices->dev[j].reach < element))
+                element = devices->dev[j].reach;
+    }
+    return element;
+}
+
 int hmpi__device_element(const hmpi__devices *devices, const char *name)
 {
     int number = -1, cls = name ? class_of(name, &number) : 0, best = -1;
     if (!name || !*name)
         return -2;
+    if (strcasecmp(name, "nvlink") == 0)
+        return nvlink_element(devices);
     for (int i = 0; i < devices->n; i++) {
         const hmpi__device *d = &devices->dev[i];
         int match;

@@ -150,6 +150,7 @@ static void add_device(hwloc_topology_t topo, hwloc_obj_t dev, int classes, hwlo
     size_t used = 0;
     memset(d, 0, sizeof *d);
     d->classes = classes;
+    d->island = -1;
     d->anchor = a ? anchor_of(a, chain, elem_of, n) : -1;
     d->reach = a ? reach_of(topo, a, chain, elem_of, n) : elem_of[n - 1];
     if (a)
@@ -174,17 +175,62 @@ static void add_device(hwloc_topology_t topo, hwloc_obj_t dev, int classes, hwlo
     devices->n++;
 }
 
+/* The device of hwloc object o (itself, or the PCI device an OS device
+ * hangs from): its index in objs[0 .. n), or -1. */
+static int device_of(hwloc_obj_t o, hwloc_obj_t const *objs, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (objs[i] == o || (o->type == HWLOC_OBJ_OS_DEVICE && objs[i] == o->parent))
+            return i;
+    return -1;
+}
+
+/* Each GPU's NVLink island, from hwloc's "NVLinkBandwidth" distances (the
+ * NVML backend's, or an XML export's): GPUs with a link between them, or
+ * through others, share the island of the first of them. */
+static void nvlink_islands(hwloc_topology_t topo, hwloc_obj_t const *objs, hmpi__devices *devices)
+{
+    struct hwloc_distances_s *dist[4];
+    unsigned nr = 4;
+    if (hwloc_distances_get_by_name(topo, "NVLinkBandwidth", &nr, dist, 0) != 0)
+        return;
+    for (unsigned k = 0; k < nr && k < 4; k++) {
+        unsigned m = dist[k]->nbobjs;
+        for (int changed = 1; changed;) { /* (at most HMPI__MAX_DEVICES passes) */
+            changed = 0;
+            for (unsigned a = 0; a < m; a++)
+                for (unsigned b = 0; b < m; b++) {
+                    int i = device_of(dist[k]->objs[a], objs, devices->n),
+                        j = device_of(dist[k]->objs[b], objs, devices->n);
+                    if (i < 0 || j < 0 || i == j || dist[k]->values[a * m + b] == 0 ||
+                        !(devices->dev[i].classes & devices->dev[j].classes & HMPI__DEVICE_GPU))
+                        continue;
+                    int first = devices->dev[i].island >= 0 ? devices->dev[i].island : i;
+                    int other = devices->dev[j].island >= 0 ? devices->dev[j].island : j;
+                    int least = first < other ? first : other;
+                    changed |= devices->dev[i].island != least || devices->dev[j].island != least;
+                    devices->dev[i].island = devices->dev[j].island = least;
+                }
+        }
+    }
+    for (unsigned k = 0; k < nr && k < 4; k++)
+        hwloc_distances_release(topo, dist[k]);
+}
+
 /* The node's GPUs and NICs: PCI devices of those classes, and OS devices
- * of those types that hang from no PCI device. */
+ * of those types that hang from no PCI device; the GPUs' NVLink islands. */
 static void find_devices(hwloc_topology_t topo, hwloc_obj_t *chain, const int *elem_of, int n,
                          hmpi__devices *devices)
 {
+    hwloc_obj_t objs[HMPI__MAX_DEVICES];
     devices->n = 0;
     for (hwloc_obj_t pci = NULL;
          devices->n < HMPI__MAX_DEVICES && (pci = hwloc_get_next_pcidev(topo, pci)) != NULL;) {
         int classes = device_classes(pci);
-        if (classes)
+        if (classes) {
+            objs[devices->n] = pci;
             add_device(topo, pci, classes, chain, elem_of, n, devices);
+        }
     }
     for (hwloc_obj_t os = NULL;
          devices->n < HMPI__MAX_DEVICES && (os = hwloc_get_next_osdev(topo, os)) != NULL;) {
@@ -195,9 +241,12 @@ static void find_devices(hwloc_topology_t topo, hwloc_obj_t *chain, const int *e
                       : t == HWLOC_OBJ_OSDEV_NETWORK || t == HWLOC_OBJ_OSDEV_OPENFABRICS
                           ? HMPI__DEVICE_NIC
                           : 0;
-        if (classes)
+        if (classes) {
+            objs[devices->n] = os;
             add_device(topo, os, classes, chain, elem_of, n, devices);
+        }
     }
+    nvlink_islands(topo, objs, devices);
 }
 
 /* ---- the path ------------------------------------------------------------ */

@@ -46,6 +46,8 @@ typedef struct hmpi__device {
     int anchor;     /* the path element of its nearest non-I/O ancestor, -1 when
                        that ancestor does not contain the process's binding */
     int reach;      /* the deepest path element whose object holds the device */
+    int island;     /* GPUs: the first device of its NVLink island (GPUs that hwloc's
+                       NVLinkBandwidth distances link, directly or through others); -1: none */
     char busid[20]; /* "0000:3b:00.0"; "" when not a PCI device */
     char names[96]; /* its OS devices' names, comma-separated ("cuda0,nvml0") */
     char where[32]; /* the ancestor, e.g. "Package L#1" */
@@ -84,8 +86,9 @@ int hmpi__hw_path(hwloc_topology_t topo, hwloc_const_cpuset_t bind, hmpi__path *
  * `nic`, the nearest of its class (the deepest element that holds one);
  * `gpu<N>`, `nic<N>`, `pci:<busid>`, an OS device's name (`ib0`) or its
  * letters (`ib`: any such), the element the device hangs from, when the
- * process is near it (inside that object). -1: none (near the process);
- * -2: not a device name. */
+ * process is near it (inside that object); `nvlink`, the element that
+ * holds the NVLink islands of the nearest GPUs. -1: none (near the
+ * process); -2: not a device name. */
 int hmpi__device_element(const hmpi__devices *devices, const char *name);
 
 /* Bitmask of the kinds of the objects topo has (its Machine's levels). */

@@ -99,11 +99,11 @@ static int add_split(MPI_Comm world, const char *name, int split_type, const cha
     return rc;
 }
 
-/* Every set; all or, where any process failed, none. Collective over
- * world. Under sets_lock. */
+/* Every set (the levels and device classes of HMPI_Get_hw_resource_types);
+ * all or, where any process failed, none. Collective over world. Under
+ * sets_lock. */
 static void make_sets(MPI_Comm world)
 {
-    static const char *const classes[] = {"gpu", "nic"};
     char types[MAX_TYPES][HMPI_MAX_LEVEL_NAME], name[MPI_MAX_PSET_NAME_LEN];
     int ntypes = 0, failed;
     int rc = add_split(world, "mpix://SHARED", MPI_COMM_TYPE_SHARED, NULL);
@@ -112,10 +112,6 @@ static void make_sets(MPI_Comm world)
     for (int i = 0; rc == MPI_SUCCESS && i < ntypes && i < MAX_TYPES; i++) {
         snprintf(name, sizeof name, "hmpi://%s", types[i]);
         rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, types[i]);
-    }
-    for (size_t i = 0; rc == MPI_SUCCESS && i < sizeof classes / sizeof *classes; i++) {
-        snprintf(name, sizeof name, "hmpi://%s", classes[i]);
-        rc = add_split(world, name, HMPI_COMM_TYPE_HW_GUIDED, classes[i]);
     }
     /* (a process that failed made fewer splits: the others' wait for it ends
      * with the agreement, which every process reaches) */
