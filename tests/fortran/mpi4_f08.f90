@@ -78,6 +78,9 @@ contains
     call MPI_Get_hw_resource_info(hw)
     call MPI_Info_get_nkeys(hw, n)
     call expect(n > 0, 'MPI_Get_hw_resource_info: no keys')
+    ! MPI 5.0's key: every process lies inside its node
+    call MPI_Info_get(hw, 'hwloc://Machine', MPI_MAX_INFO_VAL, value, flag)
+    call expect(flag .and. trim(value) == 'true', 'MPI_Get_hw_resource_info: hwloc://Machine')
     call MPI_Info_free(hw)
     ! unguided, from the whole job down to nothing
     call MPI_Comm_dup(MPI_COMM_WORLD, c)
