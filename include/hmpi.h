@@ -269,7 +269,9 @@ HMPI_API int HMPI_Comm_level(MPI_Comm comm, int i, int j, int *level);
 /**
  * \brief Canonical level names that a guided split of \p comm supports on
  * this run, top-down; then the device classes some node of \p comm has
- * (`gpu`, `nvlink`: GPUs linked by NVLink, `nic`). Collective.
+ * (`gpu`, `nvlink`: GPUs linked by NVLink, `nic`), which guided splits take
+ * but which are no levels (`hmpi_levels` and HMPI_Comm_hsplit() refuse
+ * them). Collective.
  *
  * \param[out] ntypes how many names exist (may exceed \p maxtypes)
  * \param[out] types the first `min(ntypes, maxtypes)` names

@@ -65,7 +65,7 @@ static void per_collective(void)
     setenv("HMPI_GATHERV_ALGORITHM", "ring", 1);
     expect_error(HMPI_Gatherv(&rank, 1, MPI_INT, got, sizes, displs, MPI_INT, 0, MPI_COMM_WORLD),
                  MPI_ERR_INFO_VALUE, "HMPI_Gatherv",
-                 "algorithm 'ring' does not implement gatherv (it has: native, linear)");
+                 "algorithm 'ring' does not implement gatherv (it has: native, linear, shm)");
     unsetenv("HMPI_GATHERV_ALGORITHM");
     setenv("HMPI_ALLTOALLW_ALGORITHM", "fastest", 1);
     CHECK_MPI(HMPI_Barrier(MPI_COMM_WORLD)); /* not the barrier's setting: no error */

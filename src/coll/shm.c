@@ -11,6 +11,7 @@
  * need a contiguous one (HMPI__NEEDS_SEGMENT). */
 #include "coll/coll.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 /* Radix of the barrier's fan-in (a k-nomial tree). */
@@ -686,9 +687,10 @@ static char *block_at(const void *buf, const int *displs, MPI_Aint extent, int r
 }
 
 /* buf's blocks: `counts` and `displs` (NULL: `count` each, in rank order)
- * of type. */
+ * of type; with counts, those longer than `limit` bytes stay out of scratch
+ * (they travel in the user's layout). */
 static int blocks_of(hmpi__coll_ctx *c, const void *buf, int count, const int *counts,
-                     const int *displs, MPI_Datatype type, int load, blocks *g)
+                     const int *displs, MPI_Datatype type, int load, size_t limit, blocks *g)
 {
     MPI_Aint lb, extent;
     size_t esize = (size_t)type_bytes(type), packed = 0, unused;
@@ -701,7 +703,7 @@ static int blocks_of(hmpi__coll_ctx *c, const void *buf, int count, const int *c
     for (int r = 0; r < c->size; r++) {
         g->bytes[r] = (size_t)(counts ? counts[r] : count) * esize;
         g->offset[r] = counts && contiguous ? (size_t)displs[r] * (size_t)extent : packed;
-        packed += g->bytes[r];
+        packed += !counts || g->bytes[r] <= limit ? g->bytes[r] : 0;
         g->most = g->bytes[r] > g->most ? g->bytes[r] : g->most;
     }
     if (!counts) {
@@ -716,15 +718,16 @@ static int blocks_of(hmpi__coll_ctx *c, const void *buf, int count, const int *c
     if (!(g->at = hmpi__sched_alloc(c->s, packed ? packed : 1)))
         return MPI_ERR_NO_MEM;
     for (int r = 0; r < c->size; r++)
-        if (load == LOAD_ALL || (load == LOAD_OWN && r == c->rank))
+        if ((load == LOAD_ALL || (load == LOAD_OWN && r == c->rank)) && g->bytes[r] <= limit)
             TRY(hmpi__sched_pack(c->s, block_at(buf, displs, extent, r), counts[r], type,
                                  g->at + g->offset[r], (int)g->bytes[r]));
     return MPI_SUCCESS;
 }
 
-/* The blocks back into buf, but rank `skip`'s (-1: none). */
+/* The blocks back into buf, but rank `skip`'s (-1: none) and those longer
+ * than `limit` bytes. */
 static int unblocks(hmpi__coll_ctx *c, const blocks *g, void *buf, const int *counts,
-                    const int *displs, MPI_Datatype type, int skip)
+                    const int *displs, MPI_Datatype type, int skip, size_t limit)
 {
     MPI_Aint lb, extent;
     if (!counts)
@@ -733,7 +736,7 @@ static int unblocks(hmpi__coll_ctx *c, const blocks *g, void *buf, const int *co
         return MPI_SUCCESS;
     MPI_Type_get_extent(type, &lb, &extent);
     for (int r = 0; r < c->size; r++)
-        if (r != skip)
+        if (r != skip && g->bytes[r] <= limit)
             TRY(hmpi__sched_unpack(c->s, g->at + g->offset[r], (int)g->bytes[r],
                                    block_at(buf, displs, extent, r), counts[r], type));
     return MPI_SUCCESS;
@@ -743,9 +746,16 @@ static int unblocks(hmpi__coll_ctx *c, const blocks *g, void *buf, const int *co
  * Only the root knows every count: a generation count cannot be agreed
  * without a message. So a block of at most one buffer goes through its
  * slot in the one generation every rank takes, and a longer one by a
- * message of its bytes; each end of a block decides by the block's bytes,
- * which MPI makes the same at both (the root's count and type, the other
- * rank's). */
+ * message in the user's own count and type (any size); each end of a block
+ * decides by the block's bytes, which MPI makes the same at both (the
+ * root's count and type, the other rank's). The root's own block is a
+ * local copy. */
+
+/* Bytes of count elements of type. */
+static size_t bytes_of(int count, MPI_Datatype type)
+{
+    return (size_t)count * (size_t)type_bytes(type);
+}
 
 /* A block that passes through the segment (none: empty). */
 static int through_segment(const hmpi__coll_ctx *c, size_t bytes)
@@ -758,95 +768,111 @@ static int longer_than_segment(const hmpi__coll_ctx *c, size_t bytes)
     return bytes > hmpi__shm_buffer_bytes(c->shm);
 }
 
+/* The root's own block from sendbuf (gatherv) or into recvbuf (scatterv),
+ * unless in place. */
+static int own_block(hmpi__coll_ctx *c, const hmpi__coll_args *a, int gathers)
+{
+    MPI_Aint lb, extent;
+    if ((gathers ? a->sendbuf : a->recvbuf) == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    MPI_Type_get_extent(gathers ? a->rtype : a->stype, &lb, &extent);
+    return gathers
+               ? hmpi__sched_copy(c->s, a->sendbuf, a->scount, a->stype,
+                                  block_at(a->recvbuf, a->rdispls, extent, c->rank),
+                                  a->rcounts[c->rank], a->rtype)
+               : hmpi__sched_copy(c->s, block_at(a->sendbuf, a->sdispls, extent, c->rank),
+                                  a->scounts[c->rank], a->stype, a->recvbuf, a->rcount, a->rtype);
+}
+
+/* The long blocks by messages, in a round after the segment's: each in
+ * place in buf (counts, displs, type), received (gatherv) or sent. */
+static int long_blocks(hmpi__coll_ctx *c, const blocks *g, const void *buf, const int *counts,
+                       const int *displs, MPI_Datatype type, int receives)
+{
+    MPI_Aint lb, extent;
+    int longer = 0;
+    MPI_Type_get_extent(type, &lb, &extent);
+    for (int r = 0; r < c->size; r++) {
+        if (r == c->rank || !longer_than_segment(c, g->bytes[r]))
+            continue;
+        if (!longer++)
+            TRY(hmpi__sched_round(c->s));
+        char *at = block_at(buf, displs, extent, r);
+        TRY(receives ? coll_recv(c, at, counts[r], type, r) : coll_send(c, at, counts[r], type, r));
+    }
+    return MPI_SUCCESS;
+}
+
 /* The root copies the short blocks out of their slots; the long ones come
  * by messages. */
 static int gatherv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_op *op)
 {
-    bytes_view in = {0};
     blocks g;
-    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank, longer = 0;
-    if (!in_place)
-        TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
-    TRY(blocks_of(c, a->recvbuf, 0, a->rcounts, a->rdispls, a->rtype,
-                  in_place ? LOAD_OWN : LOAD_NONE, &g));
-    if (!in_place)
-        TRY(copy_bytes(c, in.at, g.at + g.offset[me], g.bytes[me]));
+    size_t piece = hmpi__shm_buffer_bytes(c->shm);
+    TRY(blocks_of(c, a->recvbuf, 0, a->rcounts, a->rdispls, a->rtype, LOAD_NONE, piece, &g));
+    TRY(own_block(c, a, 1));
     for (int r = 0; r < c->size; r++)
-        if (r != me && through_segment(c, g.bytes[r]))
+        if (r != c->rank && through_segment(c, g.bytes[r]))
             TRY(hmpi__shm_get_from(c->s, op, 0, r, r, 0, g.at + g.offset[r], g.bytes[r]));
     TRY(hmpi__shm_ack(c->s, op, 0));
-    for (int r = 0; r < c->size; r++)
-        if (r != me && longer_than_segment(c, g.bytes[r])) {
-            if (!longer++) /* (the messages after the segment) */
-                TRY(hmpi__sched_round(c->s));
-            TRY(coll_recv(c, g.at + g.offset[r], (int)g.bytes[r], MPI_BYTE, r));
-        }
-    if (longer)
-        TRY(hmpi__sched_round(c->s)); /* (the unpacking after the messages) */
-    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1);
+    TRY(unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, c->rank, piece));
+    return long_blocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, 1);
 }
 
 int hmpi__gatherv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
     bytes_view in;
+    size_t n = bytes_of(a->scount, a->stype);
     TRY(begin(c, &op));
     if (c->rank == a->root)
         return gatherv_root(c, a, op);
-    TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
-    if (through_segment(c, in.n))
-        TRY(hmpi__shm_put(c->s, op, 0, in.at, in.n, c->rank, 0));
+    if (through_segment(c, n)) {
+        TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
+        TRY(hmpi__shm_put(c->s, op, 0, in.at, n, c->rank, 0));
+    }
     TRY(hmpi__shm_publish(c->s, op, 0));
     TRY(hmpi__shm_ack(c->s, op, 0));
-    if (!longer_than_segment(c, in.n))
+    if (!longer_than_segment(c, n))
         return MPI_SUCCESS;
     TRY(hmpi__sched_round(c->s));
-    return coll_send(c, in.at, (int)in.n, MPI_BYTE, a->root);
+    return coll_send(c, a->sendbuf, a->scount, a->stype, a->root);
 }
 
 /* The root copies the short blocks into their slots; the long ones go by
  * messages. */
 static int scatterv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_op *op)
 {
-    bytes_view out = {0};
     blocks g;
-    int in_place = a->recvbuf == MPI_IN_PLACE, me = c->rank, longer = 0;
-    TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_ALL, &g));
-    if (!in_place) {
-        TRY(view(c, a->recvbuf, a->rcount, a->rtype, 0, &out));
-        TRY(copy_bytes(c, g.at + g.offset[me], out.at, g.bytes[me]));
-    }
+    size_t piece = hmpi__shm_buffer_bytes(c->shm);
+    TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_ALL, piece, &g));
+    TRY(own_block(c, a, 0));
     for (int r = 0; r < c->size; r++)
-        if (r != me && through_segment(c, g.bytes[r]))
+        if (r != c->rank && through_segment(c, g.bytes[r]))
             TRY(hmpi__shm_put(c->s, op, 0, g.at + g.offset[r], g.bytes[r], r, 0));
     TRY(hmpi__shm_publish(c->s, op, 0));
     TRY(hmpi__shm_ack(c->s, op, 0));
-    for (int r = 0; r < c->size; r++)
-        if (r != me && longer_than_segment(c, g.bytes[r])) {
-            if (!longer++)
-                TRY(hmpi__sched_round(c->s));
-            TRY(coll_send(c, g.at + g.offset[r], (int)g.bytes[r], MPI_BYTE, r));
-        }
-    return in_place ? MPI_SUCCESS : unview(c, &out);
+    return long_blocks(c, &g, a->sendbuf, a->scounts, a->sdispls, a->stype, 0);
 }
 
 int hmpi__scatterv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
     bytes_view out;
+    size_t n = bytes_of(a->rcount, a->rtype);
     TRY(begin(c, &op));
     if (c->rank == a->root)
         return scatterv_root(c, a, op);
-    TRY(view(c, a->recvbuf, a->rcount, a->rtype, 0, &out));
-    if (through_segment(c, out.n))
-        TRY(hmpi__shm_get_from(c->s, op, 0, a->root, c->rank, 0, out.at, out.n));
-    TRY(hmpi__shm_ack(c->s, op, 0));
-    if (longer_than_segment(c, out.n)) {
-        TRY(hmpi__sched_round(c->s));
-        TRY(coll_recv(c, out.at, (int)out.n, MPI_BYTE, a->root));
-        TRY(hmpi__sched_round(c->s)); /* (the unpacking after the message) */
+    if (through_segment(c, n)) {
+        TRY(view(c, a->recvbuf, a->rcount, a->rtype, 0, &out));
+        TRY(hmpi__shm_get_from(c->s, op, 0, a->root, c->rank, 0, out.at, n));
+        TRY(unview(c, &out));
     }
-    return unview(c, &out);
+    TRY(hmpi__shm_ack(c->s, op, 0));
+    if (!longer_than_segment(c, n))
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s));
+    return coll_recv(c, a->recvbuf, a->rcount, a->rtype, a->root);
 }
 
 /* Every rank copies its block into its slot and every other one out, in
@@ -863,7 +889,7 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (!in_place)
         TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
     TRY(blocks_of(c, a->recvbuf, a->rcount, a->rcounts, a->rdispls, a->rtype,
-                  in_place ? LOAD_OWN : LOAD_NONE, &g));
+                  in_place ? LOAD_OWN : LOAD_NONE, SIZE_MAX, &g));
     char *own = g.at + g.offset[me];
     const char *mine = in_place ? own : in.at;
     if (!in_place)
@@ -879,7 +905,8 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                                        min_size(piece, g.bytes[r] - off)));
         TRY(hmpi__shm_ack(c->s, op, (int)p));
     }
-    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1);
+    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1,
+                    SIZE_MAX);
 }
 
 /* Every rank copies a piece of each block into its area of its slot, and

@@ -185,9 +185,20 @@ static int device_of(hwloc_obj_t o, hwloc_obj_t const *objs, int n)
     return -1;
 }
 
+/* Does the matrix list NVSwitch ports (hwloc's subtype)? */
+static int has_nvswitch(const struct hwloc_distances_s *d)
+{
+    for (unsigned i = 0; i < d->nbobjs; i++)
+        if (d->objs[i] && d->objs[i]->subtype && strcmp(d->objs[i]->subtype, "NVSwitch") == 0)
+            return 1;
+    return 0;
+}
+
 /* Each GPU's NVLink island, from hwloc's "NVLinkBandwidth" distances (the
  * NVML backend's, or an XML export's): GPUs with a link between them, or
- * through others, share the island of the first of them. */
+ * through others, share the island of the first of them. Behind NVSwitches
+ * (whose ports the matrix lists, not the GPU pairs), hwloc's transforms
+ * first merge a switch's ports and link the GPUs across it. */
 static void nvlink_islands(hwloc_topology_t topo, hwloc_obj_t const *objs, hmpi__devices *devices)
 {
     struct hwloc_distances_s *dist[4];
@@ -195,6 +206,12 @@ static void nvlink_islands(hwloc_topology_t topo, hwloc_obj_t const *objs, hmpi_
     if (hwloc_distances_get_by_name(topo, "NVLinkBandwidth", &nr, dist, 0) != 0)
         return;
     for (unsigned k = 0; k < nr && k < 4; k++) {
+        if (has_nvswitch(dist[k])) {
+            hwloc_distances_transform(topo, dist[k], HWLOC_DISTANCES_TRANSFORM_MERGE_SWITCH_PORTS,
+                                      NULL, 0);
+            hwloc_distances_transform(topo, dist[k], HWLOC_DISTANCES_TRANSFORM_TRANSITIVE_CLOSURE,
+                                      NULL, 0);
+        }
         unsigned m = dist[k]->nbobjs;
         for (int changed = 1; changed;) { /* (at most HMPI__MAX_DEVICES passes) */
             changed = 0;

@@ -1,7 +1,7 @@
 /* MPI 4.0's Sessions with hmpi's hardware process sets (libhmpi_mpi4 on an
  * MPI 3.1 library), standard names only. Run on share/clusters/goglin-4nodes.conf
  * (nodes of 2 packages of one NUMA node and L3, with 2 L2 caches of 2 cores
- * each; 8 ranks a node bound to cores) with 8 or 16 ranks: the session
+ * each; 8 ranks a node bound to cores) with 4, 8 or 16 ranks: the session
  * initializes MPI itself; every process set's mpi_size, group and
  * communicator against what the node gives; the same names in
  * MPI_COMM_TYPE_RESOURCE_GUIDED; errors; MPI_Intercomm_create_from_groups;
@@ -29,6 +29,13 @@ static const struct {
 };
 #define NEXPECTED (int)(sizeof expected / sizeof expected[0])
 
+/* The size of set i's instances with p ranks (the first ones of a node
+ * when p is smaller than it). */
+static int set_size(int i)
+{
+    return expected[i].size < 0 || expected[i].size > p ? p : expected[i].size;
+}
+
 static int pset_size(MPI_Session s, const char *name)
 {
     MPI_Info info;
@@ -54,7 +61,7 @@ static void check_list(MPI_Session s)
         CHECK(len == (int)strlen(expected[i].name) + 1);
         CHECK(MPI_Session_get_nth_pset(s, MPI_INFO_NULL, i, &len, name) == MPI_SUCCESS);
         CHECK(strcmp(name, expected[i].name) == 0);
-        CHECK(pset_size(s, name) == (expected[i].size < 0 ? p : expected[i].size));
+        CHECK(pset_size(s, name) == set_size(i));
     }
     len = 5; /* truncated to 4 characters and the NUL; the whole length back (an hmpi set's:
                 MPICH answers for its own) */
@@ -74,9 +81,9 @@ static void check_communicators(MPI_Session s)
         CHECK(MPI_Comm_create_from_group(g, expected[i].name, MPI_INFO_NULL, MPI_ERRORS_RETURN,
                                          &c) == MPI_SUCCESS);
         MPI_Comm_size(c, &size);
-        CHECK(size == (expected[i].size < 0 ? p : expected[i].size));
+        CHECK(size == set_size(i));
         MPI_Allreduce(&me, &sum, 1, MPI_INT, MPI_SUM, c); /* world ranks of the instance */
-        int first = expected[i].size < 0 ? 0 : me / expected[i].size * expected[i].size;
+        int first = me / set_size(i) * set_size(i);
         CHECK(sum == size * first + size * (size - 1) / 2);
         MPI_Info_create(&info);
         MPI_Info_set(info, "mpi_pset_name", expected[i].name);
