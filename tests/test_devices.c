@@ -15,7 +15,9 @@
  *   without I/O (a synthetic description) and one on a POWER8 node;
  * - "real": this machine (no GPU where CI runs; its NIC hwloc may or may
  *   not see): the device names against what hmpi_devices lists, no
- *   error. */
+ *   error;
+ * - "nvswitch": share/clusters/dgx2.conf, 4 or 8 ranks on one or two DGX-2
+ *   nodes, whose GPUs are NVLinked through NVSwitches. */
 #include "testutil.h"
 
 static int rank, size;
@@ -451,15 +453,64 @@ static void check_real(void)
     MPI_Info_free(&hw);
 }
 
+/* ---- NVSwitches ---------------------------------------------------------- */
+
+/* Split by name; this rank's group must be the ranks r for which same(r). */
+static void expect_ranks(const char *name, int (*same)(int))
+{
+    MPI_Comm comm = split_by_level(name, rank, HMPI_COMM_TYPE_HW_GUIDED);
+    int m[64], n = 0;
+    for (int r = 0; r < size; r++)
+        if (same(r))
+            m[n++] = r;
+    if (comm == MPI_COMM_NULL || !has_members(comm, m, n))
+        fprintf(stderr, "[rank %d] '%s': not the expected %d ranks\n", rank, name, n);
+    CHECK(comm != MPI_COMM_NULL && has_members(comm, m, n));
+    if (comm != MPI_COMM_NULL)
+        MPI_Comm_free(&comm);
+}
+
+/* share/clusters/dgx2.conf: 4 ranks a node, 2 a package. */
+static int same_node(int r)
+{
+    return r / 4 == rank / 4;
+}
+
+static int same_package(int r)
+{
+    return r / 2 == rank / 2;
+}
+
+/* A DGX-2's GPUs are linked through NVSwitches, whose ports hwloc's
+ * NVLinkBandwidth lists rather than GPU pairs: one island, so nvlink groups
+ * the node's ranks, where gpu groups a package's; the process set alike;
+ * both among the types. */
+static void check_nvswitch(void)
+{
+    char types[16][HMPI_MAX_LEVEL_NAME];
+    int n, gpu = 0, nvlink = 0;
+    CHECK(size == 4 || size == 8);
+    expect_ranks("gpu", same_package);
+    expect_ranks("nvlink", same_node);
+    expect_same_set("nvlink", rank, 0);
+    CHECK_MPI(HMPI_Get_hw_resource_types(MPI_COMM_WORLD, &n, types, 16));
+    for (int i = 0; i < n && i < 16; i++)
+        gpu |= strcmp(types[i], "gpu") == 0, nvlink |= strcmp(types[i], "nvlink") == 0;
+    CHECK(gpu && nvlink);
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "devices";
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (strcmp(mode, "real") == 0) {
-        check_real();
-        test_done("devices real");
+    if (strcmp(mode, "real") == 0 || strcmp(mode, "nvswitch") == 0) {
+        if (strcmp(mode, "real") == 0)
+            check_real();
+        else
+            check_nvswitch();
+        test_done(mode);
         MPI_Finalize();
         return 0;
     }
