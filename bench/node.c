@@ -18,9 +18,15 @@
  * machines); one operation timed on every rank from that start, the slowest
  * rank's time; reported: the median over repetitions. Buffers rotate among
  * a few sets between repetitions, so that an operation does not find its
- * data in cache because the previous one left it there. CSV rows:
- * label,ranks,collective,bytes,variant,microseconds. Ratios < 1: hmpi is faster. */
+ * data in cache because the previous one left it there. First, the node's
+ * floor, timed alike: one cache line from rank 0 to every other rank (a
+ * flag in shared memory), the least a collective of one node can take. CSV
+ * rows: label,ranks,collective,bytes,variant,microseconds (the floor:
+ * collective "flag", variant "floor"). Ratios < 1: hmpi is faster. */
 #include "collcalls.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
 
 #include "coll/algorithms.h"
 
@@ -41,6 +47,50 @@ static void row(int rank, int size, int coll, int bytes, const char *variant, do
 {
     if (rank == 0 && csv)
         fprintf(csv, "%s,%d,%s,%d,%s,%.3f\n", label, size, names[coll], bytes, variant, us);
+}
+
+/* The median over reps of the slowest rank's time (us) for every rank to
+ * see a flag that rank 0 raises in shared memory, each repetition started
+ * as the collectives' are; -1 when the ranks are not all of one machine. */
+static double floor_time(MPI_Comm comm)
+{
+    bench_sets s = {.n = 0, .window = bench_one_machine(comm)};
+    double *t = malloc(sizeof(double) * (size_t)reps), median = -1;
+    _Atomic uint64_t *flag;
+    MPI_Comm node;
+    MPI_Win win;
+    MPI_Aint bytes;
+    int rank, unit;
+    if (!s.window || !t) {
+        free(t);
+        return -1;
+    }
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &rank);
+    MPI_Win_allocate_shared(rank == 0 ? 64 : 0, 1, MPI_INFO_NULL, node, &flag, &win);
+    MPI_Win_shared_query(win, 0, &bytes, &unit, &flag);
+    if (rank == 0)
+        atomic_store(flag, 0);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+    s.b[0].comm = comm;
+    for (int r = -BENCH_SETS; r < reps; r++) {
+        uint64_t round = (uint64_t)(r + BENCH_SETS + 1);
+        double t0 = bench_start(&s, comm);
+        if (rank == 0)
+            atomic_store_explicit(flag, round, memory_order_release);
+        while (atomic_load_explicit(flag, memory_order_acquire) < round)
+            ;
+        if (r >= 0)
+            t[r] = bench_since(&s, t0);
+    }
+    MPI_Win_unlock_all(win);
+    MPI_Allreduce(MPI_IN_PLACE, t, reps, MPI_DOUBLE, MPI_MAX, comm);
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    median = t[reps / 2];
+    MPI_Win_free(&win);
+    MPI_Comm_free(&node);
+    free(t);
+    return median;
 }
 
 /* One collective and size: every variant, a line of the table. */
@@ -109,6 +159,14 @@ int main(int argc, char **argv)
         printf("  %-20s %8s %10s %10s %10s %7s %7s%s\n", "collective", "bytes", "MPI", "hmpi",
                "hmpi_init", "/MPI", "init/MPI",
                o.algorithms ? "   best forced            us    /MPI" : "");
+    }
+    double floor_us = floor_time(MPI_COMM_WORLD);
+    if (rank == 0 && floor_us >= 0) {
+        printf("  %-20s %8d %10.2f   (a flag from rank 0 to the others in shared memory: the "
+               "floor)\n",
+               "floor", 0, floor_us);
+        if (csv)
+            fprintf(csv, "%s,%d,flag,0,floor,%.3f\n", label, size, floor_us);
     }
     for (int c = 0; c < o.ncolls; c++)
         for (int s = 0; s < o.nsizes; s++)

@@ -42,7 +42,7 @@ def plot(data, out):
         for label, cells in data.items():
             colls = OrderedDict()
             for (coll, nbytes), v in cells.items():
-                if coll != "barrier":
+                if coll != "barrier" and "hmpi_init" in v and "MPI" in v:
                     colls.setdefault(coll, []).append((nbytes, v["hmpi_init"] / v["MPI"]))
             for coll, points in colls.items():
                 f.write("# %s %s\n" % (label, coll))

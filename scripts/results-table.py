@@ -164,6 +164,7 @@ def node_table(path, label, colls=None):
             if r["label"] == label and (not colls or r["collective"] in colls):
                 cells.setdefault((r["collective"], int(r["bytes"])), {})[r["variant"]] = \
                     float(r["microseconds"])
+    floor = cells.pop(("flag", 0), {}).get("floor")
     out = ["| collective | bytes | MPI | hmpi | /MPI | hmpi persistent | /MPI | best forced "
            "| µs | /MPI |", "|---|---|---|---|---|---|---|---|---|---|"]
     for (coll, nbytes), v in cells.items():
@@ -177,6 +178,9 @@ def node_table(path, label, colls=None):
                    f"| {v['hmpi_init'] / mpi:.2f}× | {best or '—'} "
                    f"| {fmt_us(forced[best]) if best else '—'} "
                    f"| {f'{forced[best] / mpi:.2f}×' if best else '—'} |")
+    if floor is not None:  # bench/node's first row: no collective can take less
+        out.append(f"\nThe node's floor, timed alike: {fmt_us(floor)} µs (one cache line from "
+                   "rank 0 to every other rank).")
     return "\n".join(out) + "\n"
 
 

@@ -83,12 +83,11 @@ static int flag_round(const probe *pr, void *arg, uint64_t round)
     hmpi__shm_chan *ch = pr->shm->chan[0];
     (void)arg;
     if (pr->rank == 0)
-        atomic_store_explicit(&ch->flag[0]->ready, round, memory_order_release);
-    for (int polls = 0;
-         atomic_load_explicit(&ch->flag[1 - pr->rank]->ready, memory_order_acquire) < round;)
+        hmpi__shm_publish_now(ch, 0, round);
+    for (int polls = 0; !hmpi__shm_published(ch, 1 - pr->rank, round);)
         hmpi__backoff(&polls);
     if (pr->rank == 1)
-        atomic_store_explicit(&ch->flag[1]->ready, round, memory_order_release);
+        hmpi__shm_publish_now(ch, 1, round);
     return MPI_SUCCESS;
 }
 
@@ -107,16 +106,15 @@ static int stream_round(const probe *pr, void *arg, uint64_t round)
     hmpi__shm_chan *ch = pr->shm->chan[0];
     for (size_t k = 0; k < st->pieces; k++) {
         uint64_t n = (round - 1) * st->pieces + k + 1; /* this piece's number, from 1 */
-        char *buffer = ch->buf[0] + (n % 2) * pr->shm->half;
+        char *buffer = hmpi__shm_place(ch, 0, n, 0);
         if (pr->rank == 0) {
             for (int polls = 0;
                  n > 2 && atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < n - 2;)
                 hmpi__backoff(&polls);
             memcpy(buffer, st->src + k * st->piece, st->piece);
-            atomic_store_explicit(&ch->flag[0]->ready, n, memory_order_release);
+            hmpi__shm_publish_now(ch, 0, n);
         } else {
-            for (int polls = 0;
-                 atomic_load_explicit(&ch->flag[0]->ready, memory_order_acquire) < n;)
+            for (int polls = 0; !hmpi__shm_published(ch, 0, n);)
                 hmpi__backoff(&polls);
             memcpy(st->dst + k * st->piece, buffer, st->piece);
             atomic_store_explicit(&ch->flag[1]->ack, n, memory_order_release);
@@ -134,7 +132,9 @@ static int reset_flags(const probe *pr)
 {
     hmpi__shm_chan *ch = pr->shm->chan[0];
     TRY(HMPI__MPI(Barrier)(pr->pair));
-    atomic_store_explicit(&ch->flag[pr->rank]->ready, 0, memory_order_release);
+    for (int parity = 0; parity < 2; parity++)
+        atomic_store_explicit(hmpi__shm_ready_flag(ch, pr->rank, (uint64_t)parity), 0,
+                              memory_order_release);
     atomic_store_explicit(&ch->flag[pr->rank]->ack, 0, memory_order_release);
     return HMPI__MPI(Barrier)(pr->pair);
 }
@@ -144,7 +144,7 @@ static int reset_flags(const probe *pr)
 static int near_rate(const probe *pr, char *scratch, double *rate)
 {
     size_t bytes = pr->shm->half < HMPI__SHM_NEAR_BYTES ? pr->shm->half : HMPI__SHM_NEAR_BYTES;
-    char *src = pr->shm->chan[0]->buf[0];
+    char *src = hmpi__shm_place(pr->shm->chan[0], 0, 0, 0);
     double best = 0;
     for (int i = 0; i <= TRIES; i++) {
         if (pr->rank == 0)

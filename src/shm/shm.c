@@ -36,7 +36,8 @@ static int all_succeeded(MPI_Comm comm, int rc, int *ok)
 static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
 {
     hmpi__shm_chan *ch = calloc(1, sizeof *ch);
-    MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + 2 * shm->half);
+    size_t stride = (HEAD_BYTES + shm->half + LINE - 1) / LINE * LINE;
+    MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + 2 * stride);
     MPI_Info info;
     void *mine;
     int rc, ok;
@@ -71,6 +72,7 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
     MPI_Win_lock_all(MPI_MODE_NOCHECK, ch->win); /* loads and stores from now on */
     ch->shm = shm;
     ch->index = index;
+    ch->stride = stride;
     *out = ch;
     return HMPI__MPI(Barrier)(shm->node); /* every part zeroed before anyone polls it */
 }
@@ -302,16 +304,6 @@ static uint64_t value(const hmpi__shm_op *op, int gen)
     return op->base + (uint64_t)gen + 1;
 }
 
-static char *place(const hmpi__shm_chan *ch, int rank, uint64_t v, size_t offset)
-{
-    return ch->buf[rank] + (v & 1 ? ch->shm->half : 0) + offset;
-}
-
-static int is_ready(const hmpi__shm_chan *ch, int rank, uint64_t v)
-{
-    return atomic_load_explicit(&ch->flag[rank]->ready, memory_order_acquire) >= v;
-}
-
 /* Has every rank read the buffer of v in its last use, generation v - 2? */
 static int writable(hmpi__shm_chan *ch, uint64_t v)
 {
@@ -329,8 +321,9 @@ static int writable(hmpi__shm_chan *ch, uint64_t v)
 /* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */
 static int range_ready(step *st, uint64_t v)
 {
-    while (st->scan < st->n &&
-           is_ready(st->op->ch, st->ranks ? st->ranks[st->scan] : st->first + st->scan, v))
+    while (
+        st->scan < st->n &&
+        hmpi__shm_published(st->op->ch, st->ranks ? st->ranks[st->scan] : st->first + st->scan, v))
         st->scan++;
     if (st->scan < st->n)
         return 0;
@@ -342,7 +335,7 @@ static int range_ready(step *st, uint64_t v)
 static const void *input_of(const step *st, int r, uint64_t v)
 {
     const hmpi__shm_chan *ch = st->op->ch;
-    return st->src && r == ch->shm->rank ? st->src : place(ch, r, v, st->offset);
+    return st->src && r == ch->shm->rank ? st->src : hmpi__shm_place(ch, r, v, st->offset);
 }
 
 /* inout = in[0] op in[1] op ... op in[n - 1] (MPI_Reduce_local's
@@ -381,18 +374,18 @@ static int run_step(void *arg, int *done)
     case PUT:
         if (!writable(ch, v))
             return MPI_SUCCESS;
-        memcpy(place(ch, st->rank, v, st->offset), st->src, st->bytes);
+        memcpy(hmpi__shm_place(ch, st->rank, v, st->offset), st->src, st->bytes);
         break;
     case PUBLISH:
-        atomic_store_explicit(&mine->ready, v, memory_order_release);
+        hmpi__shm_publish_now(ch, ch->shm->rank, v);
         break;
     case ACK:
         atomic_store_explicit(&mine->ack, v, memory_order_release);
         break;
     case GET:
-        if (!is_ready(ch, st->flag_rank, v))
+        if (!hmpi__shm_published(ch, st->flag_rank, v))
             return MPI_SUCCESS;
-        memcpy(st->dst, place(ch, st->rank, v, st->offset), st->bytes);
+        memcpy(st->dst, hmpi__shm_place(ch, st->rank, v, st->offset), st->bytes);
         break;
     case WAIT:
         if (!range_ready(st, v))
@@ -402,7 +395,7 @@ static int run_step(void *arg, int *done)
         uint64_t dv = value(st->op, st->dst_gen);
         if ((!st->dst && !writable(ch, dv)) || !range_ready(st, v))
             return MPI_SUCCESS;
-        TRY(combine(st, v, st->dst ? st->dst : place(ch, ch->shm->rank, dv, st->offset)));
+        TRY(combine(st, v, st->dst ? st->dst : hmpi__shm_place(ch, ch->shm->rank, dv, st->offset)));
         break;
     }
     }

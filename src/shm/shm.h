@@ -5,15 +5,16 @@
  *
  * A communicator's object (cached in its context, slot HMPI__SLOT_SHM) is
  * its ranks' on one node (each node its own) and holds channels. A channel is one window: each
- * rank's part is a line of flags and two buffers (a slot), placed on the rank's own NUMA node by
- * its first touch. The blocking collectives share channel 0 (MPI orders them, and one ends before
- * the next starts); a persistent collective leases a channel of its own for its lifetime, so that
- * any number of them may be active at once.
+ * rank's part is a line with its `ack` flag and two buffers (a slot), each headed by a `ready`
+ * flag on the line of its first bytes (a small block travels with its flag), placed on the rank's
+ * own NUMA node by its first touch. The blocking collectives share channel 0 (MPI orders them, and
+ * one ends before the next starts); a persistent collective leases a channel of its own for its
+ * lifetime, so that any number of them may be active at once.
  *
  * Data moves in generations. Every operation on a channel takes the next
  * generations in turn at its start, identical on every rank (collectives
  * start in the same order everywhere). In generation g a rank may write
- * buffer g % 2 of slots and raise its `ready` flag to g; readers wait for
+ * buffer g % 2 of slots and raise its `ready` flag (that buffer's) to g; readers wait for
  * that flag, read, then raise their `ack` flag to g, which also says they
  * are done with every earlier generation. Before writing a buffer for g, a
  * rank waits until every ack has reached g - 2, the buffer's last use. Flags

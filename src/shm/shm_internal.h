@@ -5,6 +5,7 @@
 #include "core/comm.h"
 #include "shm/shm.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #define LINE 64
@@ -12,13 +13,21 @@
 #define MIN_SLOT_BYTES 4096
 #define MAX_SLOT_BYTES (16 << 20)
 
-/* A rank's flags, each on a cache line of its own. */
+/* A rank's ack flag, on a cache line of its own. Its `ready` flags are in
+ * its buffers (struct buffer_head). */
 typedef struct flags {
-    _Atomic uint64_t ready;
-    char pad0[LINE - sizeof(uint64_t)];
     _Atomic uint64_t ack;
-    char pad1[LINE - sizeof(uint64_t)];
+    char pad[LINE - sizeof(uint64_t)];
 } flags;
+
+/* The head of each of a rank's two buffers: the highest generation of the
+ * buffer's parity the rank published. A buffer's data follows it on the
+ * same cache line, so that a reader that sees the flag has its first bytes
+ * too (a small block costs one line's trip, not two). */
+typedef struct buffer_head {
+    _Atomic uint64_t ready;
+} buffer_head;
+#define HEAD_BYTES sizeof(buffer_head)
 
 struct hmpi__shm_chan {
     hmpi__shm *shm;
@@ -28,7 +37,8 @@ struct hmpi__shm_chan {
     uint64_t gen;   /* generations taken so far, identical on every rank */
     uint64_t acked; /* every rank's ack is known to have reached this */
     flags **flag;   /* [size] */
-    char **buf;     /* [size]: each rank's two buffers, one after the other */
+    char **buf;     /* [size]: each rank's two buffers, one after the other, each a head and data */
+    size_t stride;  /* bytes from a rank's first buffer to its second (whole lines) */
 };
 
 /* The node's costs as measured (calibrate.c); measured 0: the defaults.
@@ -57,6 +67,32 @@ struct hmpi__shm_op {
     uint64_t base; /* generation k of the schedule is base + k + 1 in this run */
     int ngens;
 };
+
+/* Rank `rank`'s ready flag of generation v's parity. */
+static inline _Atomic uint64_t *hmpi__shm_ready_flag(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    return (_Atomic uint64_t *)(void *)(ch->buf[rank] + (v & 1) * ch->stride);
+}
+
+/* Byte `offset` of rank `rank`'s buffer of generation v's parity. */
+static inline char *hmpi__shm_place(const hmpi__shm_chan *ch, int rank, uint64_t v, size_t offset)
+{
+    return ch->buf[rank] + (v & 1) * ch->stride + HEAD_BYTES + offset;
+}
+
+/* Has rank published generation v (or a later one: flags only grow)? The
+ * flag of v's parity first, where it lands. */
+static inline int hmpi__shm_published(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    return atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v), memory_order_acquire) >= v ||
+           atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v + 1), memory_order_acquire) >= v;
+}
+
+/* Rank `rank` publishes generation v (its own flag only). */
+static inline void hmpi__shm_publish_now(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    atomic_store_explicit(hmpi__shm_ready_flag(ch, rank, v), v, memory_order_release);
+}
 
 /* Measure the node's costs into shm->costs (collective over the node). */
 int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed);
