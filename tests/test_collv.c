@@ -5,9 +5,9 @@
  * vary by process and include zeros; blocks lie in reverse rank order with
  * gaps. Persistent requests run three times with new contents, and the
  * count arrays are overwritten after _init (hmpi reads them there); the
- * nonblocking and blocking forms run too. `test_collv long`: gatherv and
- * scatterv through the segment (shm) alone, with blocks longer than its
- * buffer. */
+ * nonblocking and blocking forms run too. `test_collv long`: gatherv,
+ * scatterv and alltoallv through the segment (shm) alone, with blocks
+ * longer than its buffer (alltoallv: than a rank's area of it). */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -18,7 +18,7 @@ static const char *const names[NCOLLS] = {"gatherv",   "scatterv",  "allgatherv"
                                           "alltoallv", "alltoallw", "reduce_scatter"};
 static const char *const algs[NCOLLS][5] = {
     {"auto", "native", "linear", "shm"},         {"auto", "native", "linear", "shm"},
-    {"auto", "native", "ring", "linear", "shm"}, {"auto", "native", "linear", "pairwise"},
+    {"auto", "native", "ring", "linear", "shm"}, {"auto", "native", "linear", "pairwise", "shm"},
     {"auto", "native", "pairwise", NULL},        {"auto", "native", "binomial", NULL}};
 
 static MPI_Datatype vec_type, quad_type;
@@ -38,12 +38,6 @@ static void matmul(void *in, void *inout, int *len, MPI_Datatype *type)
         int r3 = (int)((a[2] * (long long)b[1] + a[3] * (long long)b[3]) % p);
         b[0] = r0, b[1] = r1, b[2] = r2, b[3] = r3;
     }
-}
-
-/* Elements rank `from` sends rank `to` (0 to 3). */
-static int count_of(int from, int to)
-{
-    return (from + 2 * to) % 4;
 }
 
 static MPI_Aint extent(MPI_Datatype t)
@@ -120,10 +114,20 @@ static int part_count(int from, int to)
     return from % 3;
 }
 
-/* In place, an alltoall's counts must be symmetric. */
+/* Alltoall: elements rank `from` sends rank `to` (0 to 3; `long`: 3000
+ * where from + 2 to is 2 mod 3, one way of a pair only, and the last
+ * rank's own block). */
+static int count_of(int from, int to)
+{
+    int longer = (from + 2 * to) % 3 == 2 || (from == to && to == last_rank);
+    return long_blocks && longer ? 3000 : (from + 2 * to) % 4;
+}
+
+/* In place, an alltoall's counts must be symmetric (`long`: 3000 where
+ * from + to is 1 mod 3, both ways of a pair, some rank's own). */
 static int symmetric_count(int from, int to)
 {
-    return (from + to) % 4;
+    return long_blocks && (from + to) % 3 == 1 ? 3000 : (from + to) % 4;
 }
 
 /* Run one form of the case: 0 persistent (init only), 1 nonblocking, 2
@@ -311,7 +315,9 @@ int main(int argc, char **argv)
     MPI_Comm shuffled;
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
     long_blocks = argc > 1 && strcmp(argv[1], "long") == 0;
-    for (int only = long_blocks ? GATHERV : -1; only <= (long_blocks ? SCATTERV : -1); only++) {
+    const int long_colls[] = {GATHERV, SCATTERV, ALLTOALLV};
+    for (int i = 0; i < (long_blocks ? 3 : 1); i++) {
+        int only = long_blocks ? long_colls[i] : -1; /* (-1: every collective) */
         run_all(MPI_COMM_WORLD, only);
         run_all(shuffled, only);
     }
@@ -321,6 +327,7 @@ int main(int argc, char **argv)
         run_all(node, GATHERV);
         run_all(node, SCATTERV);
         run_all(node, ALLGATHERV);
+        run_all(node, ALLTOALLV);
         MPI_Comm_free(&node);
     }
     MPI_Comm_free(&shuffled);

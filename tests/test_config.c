@@ -67,6 +67,13 @@ static void per_collective(void)
                  MPI_ERR_INFO_VALUE, "HMPI_Gatherv",
                  "algorithm 'ring' does not implement gatherv (it has: native, linear, shm)");
     unsetenv("HMPI_GATHERV_ALGORITHM");
+    setenv("HMPI_ALLTOALLV_ALGORITHM", "ring", 1);
+    expect_error(
+        HMPI_Alltoallv(displs, sizes, displs, MPI_INT, got, sizes, displs, MPI_INT, MPI_COMM_WORLD),
+        MPI_ERR_INFO_VALUE, "HMPI_Alltoallv",
+        "algorithm 'ring' does not implement alltoallv "
+        "(it has: native, linear, pairwise, shm)");
+    unsetenv("HMPI_ALLTOALLV_ALGORITHM");
     setenv("HMPI_ALLTOALLW_ALGORITHM", "fastest", 1);
     CHECK_MPI(HMPI_Barrier(MPI_COMM_WORLD)); /* not the barrier's setting: no error */
     unsetenv("HMPI_ALLTOALLW_ALGORITHM");

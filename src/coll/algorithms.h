@@ -152,6 +152,7 @@
     X(ALLTOALLV, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLTOALLV, LINEAR, hmpi__alltoall_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)        \
     X(ALLTOALLV, PAIRWISE, hmpi__alltoall_pairwise, HMPI__ANY_SIZE, hmpi__cost_pairwise)           \
+    X(ALLTOALLV, SHM, hmpi__alltoallv_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)           \
     X(ALLTOALLW, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLTOALLW, LINEAR, hmpi__alltoall_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)        \
     X(ALLTOALLW, PAIRWISE, hmpi__alltoall_pairwise, HMPI__ANY_SIZE, hmpi__cost_pairwise)           \

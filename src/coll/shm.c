@@ -678,7 +678,14 @@ typedef struct blocks {
     bytes_view whole; /* one count */
 } blocks;
 
-enum { LOAD_NONE, LOAD_OWN, LOAD_ALL }; /* what scratch holds from the start */
+/* What scratch holds from the start: nothing, this rank's block, every
+ * block, every block but this rank's. */
+enum { LOAD_NONE, LOAD_OWN, LOAD_ALL, LOAD_OTHERS };
+
+static int loads(int load, int r, int me)
+{
+    return load == LOAD_ALL || (load == LOAD_OWN && r == me) || (load == LOAD_OTHERS && r != me);
+}
 
 /* Rank r's block of a buffer with displacements. */
 static char *block_at(const void *buf, const int *displs, MPI_Aint extent, int r)
@@ -718,7 +725,7 @@ static int blocks_of(hmpi__coll_ctx *c, const void *buf, int count, const int *c
     if (!(g->at = hmpi__sched_alloc(c->s, packed ? packed : 1)))
         return MPI_ERR_NO_MEM;
     for (int r = 0; r < c->size; r++)
-        if ((load == LOAD_ALL || (load == LOAD_OWN && r == c->rank)) && g->bytes[r] <= limit)
+        if (loads(load, r, c->rank) && g->bytes[r] <= limit)
             TRY(hmpi__sched_pack(c->s, block_at(buf, displs, extent, r), counts[r], type,
                                  g->at + g->offset[r], (int)g->bytes[r]));
     return MPI_SUCCESS;
@@ -938,6 +945,119 @@ int hmpi__alltoall_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     return unview(c, &out);
 }
 
+/* ---- alltoallv ----------------------------------------------------------------
+ * As the rooted v forms: no rank knows the others' counts, so the block
+ * from i to j goes through area j of i's slot (a buffer's 1/p) in the one
+ * generation every rank takes when it fits there, and by a message in the
+ * users' own counts and types in a round after it when longer; both ends
+ * decide by the block's bytes, which MPI makes the same at both. A rank's
+ * own block is a typed local copy. In place, a rank's short blocks go into
+ * its slot before its own copies out overwrite them, and its long ones are
+ * sent from copies taken at the start, since their place receives. */
+
+/* One side of an alltoallv in the user's terms. */
+typedef struct side {
+    const void *buf;
+    const int *counts, *displs;
+    MPI_Datatype type;
+} side;
+
+/* A block short enough for its area (none: empty). */
+static int in_area(size_t bytes, size_t area)
+{
+    return bytes > 0 && bytes <= area;
+}
+
+static char *side_block(const side *d, int r)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(d->type, &lb, &extent);
+    return block_at(d->buf, d->displs, extent, r);
+}
+
+/* In place: a copy of each long block this rank sends (copies[r]; NULL
+ * where short), taken before anything lands. Else *copies NULL. */
+static int long_copies(hmpi__coll_ctx *c, const side *d, int in_place, size_t area, char ***copies)
+{
+    *copies = NULL;
+    if (!in_place)
+        return MPI_SUCCESS;
+    if (!(*copies = hmpi__sched_alloc(c->s, sizeof(char *) * (size_t)c->size)))
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < c->size; r++) {
+        if (r == c->rank || bytes_of(d->counts[r], d->type) <= area)
+            continue;
+        if (!((*copies)[r] = hmpi__sched_scratch(c->s, d->counts[r], d->type)))
+            return MPI_ERR_NO_MEM;
+        TRY(hmpi__sched_copy(c->s, side_block(d, r), d->counts[r], d->type, (*copies)[r],
+                             d->counts[r], d->type));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Generation 0: each short block into its area of this rank's slot, each
+ * short block to it out of its area of the sender's. */
+static int exchange_short(hmpi__coll_ctx *c, hmpi__shm_op *op, const blocks *out, const blocks *in,
+                          size_t area)
+{
+    int me = c->rank;
+    for (int r = 0; r < c->size; r++)
+        if (r != me && in_area(out->bytes[r], area))
+            TRY(hmpi__shm_put(c->s, op, 0, out->at + out->offset[r], out->bytes[r], me,
+                              (size_t)r * area));
+    TRY(hmpi__shm_publish(c->s, op, 0));
+    for (int r = 0; r < c->size; r++)
+        if (r != me && in_area(in->bytes[r], area))
+            TRY(hmpi__shm_get_from(c->s, op, 0, r, r, (size_t)me * area, in->at + in->offset[r],
+                                   in->bytes[r]));
+    return hmpi__shm_ack(c->s, op, 0);
+}
+
+/* The long blocks by messages, all in one round after the segment's (a
+ * pair may send each other long blocks): received at their place in rs,
+ * sent from theirs in ss or from their copies. */
+static int exchange_long(hmpi__coll_ctx *c, const side *ss, const side *rs, const blocks *out,
+                         const blocks *in, char *const *copies, size_t area)
+{
+    int any = 0;
+    for (int r = 0; r < c->size; r++)
+        any |= r != c->rank && (out->bytes[r] > area || in->bytes[r] > area);
+    if (!any)
+        return MPI_SUCCESS;
+    TRY(hmpi__sched_round(c->s));
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank && in->bytes[r] > area)
+            TRY(coll_recv(c, side_block(rs, r), rs->counts[r], rs->type, r));
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank && out->bytes[r] > area)
+            TRY(coll_send(c, copies ? copies[r] : side_block(ss, r), ss->counts[r], ss->type, r));
+    return MPI_SUCCESS;
+}
+
+int hmpi__alltoallv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    hmpi__shm_op *op;
+    blocks out, in; /* the bytes this rank sends (by destination) and receives */
+    char **copies;
+    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank;
+    size_t area = hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size;
+    side rs = {a->recvbuf, a->rcounts, a->rdispls, a->rtype};
+    side ss = in_place ? rs : (side){a->sendbuf, a->scounts, a->sdispls, a->stype};
+    TRY(begin(c, &op));
+    TRY(long_copies(c, &ss, in_place, area, &copies));
+    TRY(blocks_of(c, ss.buf, 0, ss.counts, ss.displs, ss.type, LOAD_OTHERS, area, &out));
+    if (in_place) /* (one buffer: each block out before its place receives) */
+        in = out;
+    else {
+        TRY(blocks_of(c, rs.buf, 0, rs.counts, rs.displs, rs.type, LOAD_NONE, area, &in));
+        TRY(hmpi__sched_copy(c->s, side_block(&ss, me), ss.counts[me], ss.type, side_block(&rs, me),
+                             rs.counts[me], rs.type));
+    }
+    TRY(exchange_short(c, op, &out, &in, area));
+    TRY(unblocks(c, &in, a->recvbuf, a->rcounts, a->rdispls, a->rtype, me, area));
+    return exchange_long(c, &ss, &rs, &out, &in, copies, area);
+}
+
 /* ---- eligibility and costs ------------------------------------------------------------------ */
 
 int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
@@ -1059,12 +1179,13 @@ double hmpi__cost_rooted_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 }
 
 /* Allgather: a block in, the others' out; alltoall: the others' blocks in
- * and out. */
+ * and out (alltoallv: empty blocks, as hmpi__coll_block_bytes prices it,
+ * the same on every process). */
 double hmpi__cost_exchange_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), others = m * (c->size - 1);
-    int alltoall = a->coll == HMPI__ALLTOALL;
+    int alltoall = a->coll == HMPI__ALLTOALL || a->coll == HMPI__ALLTOALLV;
     double piece = (double)hmpi__shm_buffer_bytes(c->shm) / (alltoall ? c->size : 1);
     return 2 * sync_cost(c) + copy_cost(c, alltoall ? others : m) + copy_cost(c, others) +
            pieces_cost(c, m, piece);
