@@ -11,7 +11,9 @@
  * segment, and shm refused where it cannot be. Over nodes: the shm rows
  * (the leaders' messages between nodes), the hierarchical tree whose
  * node levels are the segment's (its messages the nodes' alone), and a
- * bcast whose root and others lay one type signature out differently. With `barrier`: the
+ * bcast whose root and others lay one type signature out differently, and a persistent
+ * collective whose rows use no segment over nodes (gatherv, alltoall) makes no window for one
+ * there. With `barrier`: the
  * barrier alone, and that nobody leaves it before everybody came.
  *   test_shm [quick | barrier] */
 #include "collcase.h"
@@ -283,6 +285,50 @@ static void mixed_layouts(MPI_Comm comm)
     free(buf);
 }
 
+/* Shared windows made so far by this process, hmpi's among them (this
+ * program's definition stands before the library's for hmpi's calls). */
+static int windows_made;
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void *baseptr, MPI_Win *win)
+{
+    windows_made++;
+    return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+}
+
+/* Over nodes, the persistent calls whose rows go through no segment there
+ * (the v forms' and alltoall's shm rows serve one node) make no channel;
+ * a bcast, whose node steps take one, does. On a copy of comm, whose
+ * segment a blocking call made, with no channel of its own to lease yet. */
+static void channels_only_where_used(MPI_Comm comm)
+{
+    enum { MOST = 64 };
+    HMPI_Request req[3];
+    MPI_Comm dup;
+    int size, rank, x[MOST], y[MOST], counts[MOST], displs[MOST], made;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    CHECK(size <= MOST);
+    for (int i = 0; i < size; i++)
+        x[i] = i, counts[i] = 1, displs[i] = i;
+    MPI_Comm_dup(comm, &dup);
+    CHECK_MPI(HMPI_Bcast(x, 1, MPI_INT, 0, dup)); /* its segment: the blocking channel */
+    made = windows_made;
+    CHECK_MPI(HMPI_Gatherv_init(x, 1, MPI_INT, y, counts, displs, MPI_INT, 0, dup, MPI_INFO_NULL,
+                                &req[0]));
+    CHECK_MPI(HMPI_Alltoall_init(x, 1, MPI_INT, y, 1, MPI_INT, dup, MPI_INFO_NULL, &req[1]));
+    CHECK_INT(windows_made - made, 0);
+    CHECK_MPI(HMPI_Bcast_init(x, 1, MPI_INT, 0, dup, MPI_INFO_NULL, &req[2]));
+    CHECK_INT(windows_made - made, 1);
+    for (int i = 0; i < 3; i++) {
+        CHECK_MPI(HMPI_Start(&req[i]));
+        CHECK_MPI(HMPI_Wait(&req[i], MPI_STATUS_IGNORE));
+        CHECK_MPI(HMPI_Request_free(&req[i]));
+    }
+    CHECK_INT(y[0], rank); /* rank 0's block of the alltoall, the gatherv's overwritten */
+    MPI_Comm_free(&dup);
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -337,6 +383,7 @@ int main(int argc, char **argv)
         hierarchical_across_nodes(MPI_COMM_WORLD);
         hierarchical_across_nodes(world_shuffled);
         mixed_layouts(MPI_COMM_WORLD);
+        channels_only_where_used(MPI_COMM_WORLD);
         several_nodes = 0;
         MPI_Comm_free(&world_shuffled);
         refused(MPI_COMM_WORLD, 0);

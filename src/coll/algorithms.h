@@ -60,12 +60,17 @@
  * where the schedule has a channel (hmpi__coll_ctx's shm), else pass
  * messages, so a channel is sought when the row is forced. */
 #define HMPI__USES_SEGMENT 16u
+/* With HMPI__NEEDS_SEGMENT: the row also runs where the communicator spans
+ * nodes (each node through its own segment, its leader passing messages);
+ * without it, the row serves a communicator within one node. */
+#define HMPI__SPANS_NODES 32u
 
 #define HMPI__COLL_ALGORITHMS(X)                                                                   \
     X(BARRIER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                       \
     X(BARRIER, DISSEMINATION, hmpi__barrier_dissemination, 0, hmpi__cost_dissemination)            \
     X(BARRIER, HIERARCHICAL, hmpi__barrier_hierarchical, 0, hmpi__cost_barrier_hierarchical)       \
-    X(BARRIER, SHM, hmpi__barrier_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_barrier_shm)                \
+    X(BARRIER, SHM, hmpi__barrier_shm, HMPI__NEEDS_SEGMENT | HMPI__SPANS_NODES,                    \
+      hmpi__cost_barrier_shm)                                                                      \
     X(BCAST, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                         \
     X(BCAST, BINOMIAL, hmpi__bcast_binomial, HMPI__ANY_SIZE, hmpi__cost_binomial)                  \
     X(BCAST, LINEAR, hmpi__bcast_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                        \
@@ -74,7 +79,8 @@
     X(BCAST, MULTILANE, hmpi__bcast_multilane, HMPI__USES_SEGMENT, hmpi__cost_multilane)           \
     X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
     X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
-    X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT | HMPI__ANY_SIZE, hmpi__cost_bcast_shm)     \
+    X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT | HMPI__SPANS_NODES | HMPI__ANY_SIZE,       \
+      hmpi__cost_bcast_shm)                                                                        \
     X(REDUCE, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                        \
     X(REDUCE, BINOMIAL, hmpi__reduce_binomial, 0, hmpi__cost_binomial)                             \
     X(REDUCE, HIERARCHICAL, hmpi__reduce_hierarchical,                                             \
@@ -82,7 +88,8 @@
     X(REDUCE, MULTILANE, hmpi__reduce_multilane, HMPI__NEEDS_ORDERED | HMPI__USES_SEGMENT,         \
       hmpi__cost_multilane)                                                                        \
     X(REDUCE, LOGP, hmpi__reduce_logp, HMPI__NEEDS_COMMUTATIVE, hmpi__cost_logp)                   \
-    X(REDUCE, SHM, hmpi__reduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)                   \
+    X(REDUCE, SHM, hmpi__reduce_shm, HMPI__NEEDS_SEGMENT | HMPI__SPANS_NODES,                      \
+      hmpi__cost_reduce_shm)                                                                       \
     X(ALLREDUCE, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                     \
     X(ALLREDUCE, RECURSIVE_DOUBLING, hmpi__allreduce_recursive_doubling, HMPI__ANY_SIZE,           \
       hmpi__cost_allreduce_recursive_doubling)                                                     \
@@ -93,7 +100,8 @@
       hmpi__cost_multilane)                                                                        \
     X(ALLREDUCE, MULTIPORT, hmpi__allreduce_multiport, HMPI__NEEDS_COMMUTATIVE,                    \
       hmpi__cost_multiport)                                                                        \
-    X(ALLREDUCE, SHM, hmpi__allreduce_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_reduce_shm)             \
+    X(ALLREDUCE, SHM, hmpi__allreduce_shm, HMPI__NEEDS_SEGMENT | HMPI__SPANS_NODES,                \
+      hmpi__cost_reduce_shm)                                                                       \
     X(GATHER, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                        \
     X(GATHER, LINEAR, hmpi__gather_linear, HMPI__ANY_SIZE, hmpi__cost_linear)                      \
     X(GATHER, HIERARCHICAL, hmpi__gather_hierarchical, HMPI__USES_SEGMENT,                         \

@@ -345,7 +345,7 @@ static int node_channel(const hmpi__entry *e, const hmpi__coll_key *k, hmpi__col
     TRY(hmpi__shm_get(e->comm, machine ? machine[c->rank] : 0, e->fn, &shm));
     if (shm && c->cost.builtin)
         hmpi__shm_model(shm, &c->cost); /* the node as measured */
-    if (!shm || !hmpi__coll_seeks_segment(k->args.coll, k->algorithm))
+    if (!shm || !hmpi__coll_seeks_segment(k->args.coll, k->algorithm, c->nodes))
         return MPI_SUCCESS;
     TRY(hmpi__shm_acquire(shm, e->form == HMPI__FORM_PERSISTENT, e->fn, &c->shm));
     c->shm_usable = hmpi__coll_shm_usable(c, &k->args);

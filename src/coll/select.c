@@ -88,13 +88,29 @@ int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *a
     return MPI_SUCCESS;
 }
 
-int hmpi__coll_seeks_segment(int coll, int alg)
+/* Does row r go through the segment on a communicator over `nodes` nodes?
+ * The node steps of the multi-node rows only where it spans nodes; the
+ * `shm` rows on one node, and on several where they span nodes. */
+static int row_uses_segment(const row *r, int nodes)
+{
+    if (r->needs & HMPI__USES_SEGMENT)
+        return nodes > 1;
+    return (r->needs & HMPI__NEEDS_SEGMENT) && (nodes == 1 || (r->needs & HMPI__SPANS_NODES));
+}
+
+int hmpi__coll_seeks_segment(int coll, int alg, int nodes)
 {
     for (int i = 0; i < NROWS; i++)
         if (rows[i].coll == coll && (alg == HMPI__ALG_AUTO || rows[i].alg == alg) &&
-            (rows[i].needs & (HMPI__NEEDS_SEGMENT | HMPI__USES_SEGMENT)))
+            row_uses_segment(&rows[i], nodes))
             return 1;
     return 0;
+}
+
+int hmpi__coll_shm_spans_nodes(int coll)
+{
+    int i = find_row(coll, HMPI__ALG_SHM);
+    return i >= 0 && (rows[i].needs & HMPI__SPANS_NODES);
 }
 
 static int eligible(const row *r, const hmpi__coll_ctx *c)

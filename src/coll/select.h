@@ -10,9 +10,12 @@
  * where it does not. A code (not raised) for a bad value. */
 int hmpi__coll_algorithm_setting(const char *fn, int coll, MPI_Info info, int *alg);
 
-/* Would algorithm alg (auto: any row) of coll use the node's segment, so
- * that the call should seek a channel? */
-int hmpi__coll_seeks_segment(int coll, int alg);
+/* Would algorithm alg (auto: any row) of coll use the node's segment on a
+ * communicator over `nodes` nodes, so that the call should seek a channel? */
+int hmpi__coll_seeks_segment(int coll, int alg, int nodes);
+
+/* Does coll's `shm` row run on a communicator over several nodes? */
+int hmpi__coll_shm_spans_nodes(int coll);
 
 /* The builder of algorithm alg for the call (auto: the cheapest row the
  * call can use). MPI_ERR_INFO_VALUE when alg does not implement the

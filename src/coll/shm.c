@@ -10,6 +10,7 @@
  * packed into scratch first (or unpacked from it at the end); reductions
  * need a contiguous one (HMPI__NEEDS_SEGMENT). */
 #include "coll/coll.h"
+#include "coll/select.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -1069,9 +1070,7 @@ int hmpi__coll_shm_usable(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (!c->shm)
         return 0;
     if (c->nodes > 1) /* the leaders' tree combines in any order */
-        return (a->coll == HMPI__BARRIER || a->coll == HMPI__BCAST || a->coll == HMPI__REDUCE ||
-                a->coll == HMPI__ALLREDUCE) &&
-               (!reduction || c->commutative) &&
+        return hmpi__coll_shm_spans_nodes(a->coll) && (!reduction || c->commutative) &&
                (!reduction || hmpi__type_is_contiguous(a->rtype, 1, &bytes));
     piece = hmpi__shm_buffer_bytes(c->shm);
     if ((size_t)c->size > piece) /* alltoall: an area of the buffer per rank */
