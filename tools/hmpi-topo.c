@@ -380,6 +380,19 @@ static void device_type(const char *value, char *type, size_t len)
     snprintf(type, len, "%.*s", at ? (int)strcspn(at + 4, " ") : 0, at ? at + 4 : "");
 }
 
+/* The whole value of key in info, however long (MPI_MAX_INFO_VAL is 256
+ * on Open MPI: a node's list of 64 devices is longer); "" when absent,
+ * NULL out of memory. For the caller to free. */
+static char *info_value(MPI_Info info, const char *key)
+{
+    int len = 0, flag = 0;
+    MPI_Info_get_valuelen(info, key, &len, &flag);
+    char *value = calloc((size_t)(flag ? len : 0) + 1, 1);
+    if (value && flag)
+        MPI_Info_get(info, key, len, value, &flag);
+    return value;
+}
+
 /* This process's view of its node's GPUs and NICs
  * (HMPI_Get_hw_resource_info): in text, the node's name and a line
  * "gpu0\t<hmpi_device_gpu0>" a device (what a leader sends to rank 0); in
@@ -387,15 +400,21 @@ static void device_type(const char *value, char *type, size_t len)
 static void read_devices(char aliases[][ALIASES_LEN], struct position *me, char *text, size_t len)
 {
     MPI_Info hw;
-    char name[256] = "", list[MPI_MAX_INFO_VAL] = "", types[MPI_MAX_INFO_VAL] = "", *save = NULL;
+    char name[256] = "", *list, *types, *save = NULL;
     int flag, exact;
     me->machine = -1;
     snprintf(text, len, "\n");
     if (HMPI_Get_hw_resource_info(&hw) != MPI_SUCCESS)
         return;
     MPI_Info_get(hw, "hmpi_node_name", sizeof name - 1, name, &flag);
-    MPI_Info_get(hw, "hmpi_devices", MPI_MAX_INFO_VAL - 1, list, &flag);
-    MPI_Info_get(hw, "hmpi_hw_resource_types", MPI_MAX_INFO_VAL - 1, types, &flag);
+    list = info_value(hw, "hmpi_devices");
+    types = info_value(hw, "hmpi_hw_resource_types");
+    if (!list || !types) { /* out of memory: no device shown */
+        free(list);
+        free(types);
+        MPI_Info_free(&hw);
+        return;
+    }
     me->machine = (signed char)level_of("Machine", types, aliases, me->depth, &exact);
     size_t used = (size_t)snprintf(text, len, "%s\n", name);
     for (char *d = strtok_r(list, ",", &save); d && me->ndevices < MAX_DEVICES;
@@ -419,6 +438,8 @@ static void read_devices(char aliases[][ALIASES_LEN], struct position *me, char 
             near ? (signed char)level_of(type, types, aliases, me->depth, &exact) : NOT_NEAR;
         me->exact[b] = (signed char)(near && exact);
     }
+    free(list);
+    free(types);
     MPI_Info_free(&hw);
 }
 
