@@ -10,11 +10,13 @@
  * segment, then message passing past HMPI_SHM_CHANNELS), a duplicate's own
  * segment, and shm refused where it cannot be. Over nodes: the shm rows
  * (the leaders' messages between nodes), the hierarchical tree whose
- * node levels are the segment's (its messages the nodes' alone), and a
- * bcast whose root and others lay one type signature out differently, and a persistent
- * collective whose rows use no segment over nodes (gatherv, alltoall) makes no window for one
- * there. With `barrier`: the
- * barrier alone, and that nobody leaves it before everybody came.
+ * node levels are the segment's (its messages the nodes' alone), the
+ * combining alltoall whose node steps are the segment's (its messages the
+ * leaders' between nodes alone), a bcast whose root and others lay one
+ * type signature out differently, and that a persistent collective whose
+ * rows use no segment over nodes (gatherv, alltoallv) makes no window for
+ * one there. With `barrier`: the barrier alone, and that nobody leaves it
+ * before everybody came.
  *   test_shm [quick | barrier] */
 #include "collcase.h"
 
@@ -185,6 +187,30 @@ static void auto_takes_shm(MPI_Comm comm)
     }
 }
 
+/* The nodes comm spans (the virtual cluster's). */
+static int nodes_of(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int local_rank, nodes;
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Allreduce(&(int){local_rank == 0}, &nodes, 1, MPI_INT, MPI_SUM, comm);
+    MPI_Comm_free(&node);
+    return nodes;
+}
+
+/* Start a persistent request once, wait for it and free it: the messages
+ * (sends and receives) its schedule has on this process. */
+static int messages_of_run(HMPI_Request *req)
+{
+    int rounds, messages;
+    CHECK_MPI(HMPI_Request_get_schedule_info(*req, &rounds, &messages));
+    CHECK_MPI(HMPI_Start(req));
+    CHECK_MPI(HMPI_Wait(req, MPI_STATUS_IGNORE));
+    CHECK_MPI(HMPI_Request_free(req));
+    return messages;
+}
+
 /* The hierarchical tree over nodes with a channel: its node levels are
  * each node's segment, and its messages are the representatives' between
  * nodes alone (a send and a receive a node but the root's, twice for the
@@ -196,15 +222,11 @@ static void hierarchical_across_nodes(MPI_Comm comm)
                                        "hmpi_allreduce_algorithm", "hmpi_gather_algorithm",
                                        "hmpi_allgather_algorithm", "hmpi_scatter_algorithm"};
     static const int ways[] = {1, 1, 2, 1, 2, 1};
-    MPI_Comm node;
-    int size, rank, local_rank, nodes, messages, rounds, total, senders;
+    int size, rank, nodes = nodes_of(comm), messages, total, senders;
     int x[2] = {1, 2}, *y = malloc(sizeof(int) * 2 * 64);
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &rank);
     CHECK(size <= 64);
-    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-    MPI_Comm_rank(node, &local_rank);
-    MPI_Allreduce(&(int){local_rank == 0}, &nodes, 1, MPI_INT, MPI_SUM, comm);
     for (int k = 0; k < 6; k++) {
         MPI_Info info;
         HMPI_Request req;
@@ -226,10 +248,7 @@ static void hierarchical_across_nodes(MPI_Comm comm)
                                         rank ? MPI_DATATYPE_NULL : MPI_INT, x, 2, MPI_INT, 0, comm,
                                         info, &req));
         MPI_Info_free(&info);
-        CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
-        CHECK_MPI(HMPI_Start(&req));
-        CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
-        CHECK_MPI(HMPI_Request_free(&req));
+        messages = messages_of_run(&req);
         MPI_Allreduce(&messages, &total, 1, MPI_INT, MPI_SUM, comm);
         MPI_Allreduce(&(int){messages > 0}, &senders, 1, MPI_INT, MPI_SUM, comm);
         CHECK_INT(total, 2 * ways[k] * (nodes - 1));
@@ -243,7 +262,42 @@ static void hierarchical_across_nodes(MPI_Comm comm)
                           rank ? MPI_DATATYPE_NULL : MPI_INT, 0, comm));
     for (int i = 0; rank == 0 && i < 2 * size; i++)
         CHECK_INT(y[i], i % 2 + 1);
-    MPI_Comm_free(&node);
+    free(y);
+}
+
+/* The combining alltoall over nodes with a channel: its node steps are
+ * each node's segment, and its messages the leaders' between nodes alone
+ * (one each way between every two nodes: 2 G (G - 1) sends and receives
+ * in all), with one leader a node and with two (at most the smallest
+ * node's size); exact. Then blocks of 4800 bytes: the node steps in
+ * pieces over several generations where the model takes the segment for
+ * them (8 ranks of small-cluster.conf), else messages; exact. */
+static void alltoall_across_nodes(MPI_Comm comm)
+{
+    static const int counts[] = {2, 2, 1200}, lanes[] = {1, 2, 1};
+    int size, rank, nodes = nodes_of(comm), messages, total;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    int *x = malloc(sizeof(int) * 1200 * size), *y = malloc(sizeof(int) * 1200 * size);
+    for (int k = 0; k < 3; k++) {
+        MPI_Info info;
+        HMPI_Request req;
+        int n = counts[k];
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "hmpi_alltoall_algorithm", "hierarchical");
+        MPI_Info_set(info, "hmpi_lanes", lanes[k] == 1 ? "1" : "2");
+        for (int i = 0; i < n * size; i++)
+            x[i] = rank * 10000 + i, y[i] = -1;
+        CHECK_MPI(HMPI_Alltoall_init(x, n, MPI_INT, y, n, MPI_INT, comm, info, &req));
+        MPI_Info_free(&info);
+        messages = messages_of_run(&req);
+        MPI_Allreduce(&messages, &total, 1, MPI_INT, MPI_SUM, comm);
+        if (n == 2)
+            CHECK_INT(total, 2 * nodes * (nodes - 1));
+        for (int i = 0; i < n * size; i++)
+            CHECK_INT(y[i], (i / n) * 10000 + n * rank + i % n);
+    }
+    free(x);
     free(y);
 }
 
@@ -297,8 +351,8 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 }
 
 /* Over nodes, the persistent calls whose rows go through no segment there
- * (the v forms' and alltoall's shm rows serve one node) make no channel;
- * a bcast, whose node steps take one, does. On a copy of comm, whose
+ * (the v forms' shm rows serve one node) make no channel; an alltoall,
+ * whose combining row's node steps take one, does. On a copy of comm, whose
  * segment a blocking call made, with no channel of its own to lease yet. */
 static void channels_only_where_used(MPI_Comm comm)
 {
@@ -316,9 +370,10 @@ static void channels_only_where_used(MPI_Comm comm)
     made = windows_made;
     CHECK_MPI(HMPI_Gatherv_init(x, 1, MPI_INT, y, counts, displs, MPI_INT, 0, dup, MPI_INFO_NULL,
                                 &req[0]));
-    CHECK_MPI(HMPI_Alltoall_init(x, 1, MPI_INT, y, 1, MPI_INT, dup, MPI_INFO_NULL, &req[1]));
+    CHECK_MPI(HMPI_Alltoallv_init(x, counts, displs, MPI_INT, y, counts, displs, MPI_INT, dup,
+                                  MPI_INFO_NULL, &req[1]));
     CHECK_INT(windows_made - made, 0);
-    CHECK_MPI(HMPI_Bcast_init(x, 1, MPI_INT, 0, dup, MPI_INFO_NULL, &req[2]));
+    CHECK_MPI(HMPI_Alltoall_init(x, 1, MPI_INT, y, 1, MPI_INT, dup, MPI_INFO_NULL, &req[2]));
     CHECK_INT(windows_made - made, 1);
     for (int i = 0; i < 3; i++) {
         CHECK_MPI(HMPI_Start(&req[i]));
@@ -372,16 +427,19 @@ int main(int argc, char **argv)
         MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &world_shuffled);
         several_nodes = 1;
         static const int hierarchical[] = {BCAST,     REDUCE,  ALLREDUCE, GATHER,
-                                           ALLGATHER, SCATTER, RSB};
+                                           ALLGATHER, SCATTER, RSB,       ALLTOALL};
         for (int i = 0; i < 4; i++) {
             cases += collcase_run_matrix(over_nodes[i], MPI_COMM_WORLD, "shm", wanted);
             cases += collcase_run_matrix(over_nodes[i], world_shuffled, "shm", wanted);
         }
-        /* the hierarchical tree's node levels through the segment */
-        for (int i = 0; i < 7; i++)
+        /* the hierarchical tree's node levels and the combining alltoall's
+         * node steps through the segment */
+        for (int i = 0; i < 8; i++)
             cases += collcase_run_matrix(hierarchical[i], world_shuffled, "hierarchical", wanted);
         hierarchical_across_nodes(MPI_COMM_WORLD);
         hierarchical_across_nodes(world_shuffled);
+        alltoall_across_nodes(MPI_COMM_WORLD);
+        alltoall_across_nodes(world_shuffled);
         mixed_layouts(MPI_COMM_WORLD);
         channels_only_where_used(MPI_COMM_WORLD);
         several_nodes = 0;

@@ -128,7 +128,8 @@
     X(ALLTOALL, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)                      \
     X(ALLTOALL, PAIRWISE, hmpi__alltoall_pairwise, HMPI__ANY_SIZE, hmpi__cost_pairwise)            \
     X(ALLTOALL, LINEAR, hmpi__alltoall_linear, HMPI__ANY_SIZE, hmpi__cost_exchange_linear)         \
-    X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, 0, hmpi__cost_alltoall_leaders)         \
+    X(ALLTOALL, HIERARCHICAL, hmpi__alltoall_hierarchical, HMPI__USES_SEGMENT,                     \
+      hmpi__cost_alltoall_leaders)                                                                 \
     X(ALLTOALL, BRUCK, hmpi__alltoall_bruck, 0, hmpi__cost_alltoall_bruck)                         \
     X(ALLTOALL, SHM, hmpi__alltoall_shm, HMPI__NEEDS_SEGMENT, hmpi__cost_exchange_shm)             \
     X(REDUCE_SCATTER_BLOCK, NATIVE, hmpi__coll_native, HMPI__ANY_SIZE, hmpi__cost_native)          \

@@ -146,6 +146,23 @@ int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char 
 /* Rank `from`'s parts of its buf, each to its owner's buf (a node's
  * scatter from `from`, which has them all). */
 int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int from, char *buf);
+/* Parts that ranks of the node exchange through their slots, each buffer
+ * cut into `areas` equal areas: this rank copies each part it sends (`at`,
+ * `bytes`) into area `area` of its own slot, and each part it takes out of
+ * area `area` of the slot of the segment's rank `rank` into `at`; in
+ * pieces of an area, in as many generations as `longest` bytes need (the
+ * longest part on any rank: the same on every rank). */
+typedef struct hmpi__shm_part {
+    int rank, area;
+    char *at;
+    size_t bytes;
+} hmpi__shm_part;
+typedef struct hmpi__shm_parts {
+    int areas, nsent, ntaken;
+    size_t longest;
+    const hmpi__shm_part *sent, *taken;
+} hmpi__shm_parts;
+int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x);
 /* Modelled times: the reduce-scatter over nodes of P ranks, parts of
  * `part_bytes` out of `bytes`; a spread in which a process copies `in`
  * bytes into its slot, in pieces, and `out` bytes from others' slots. */
@@ -154,9 +171,12 @@ double hmpi__cost_shm_lanes_reduce_scatter(const hmpi__coll_ctx *c, int lanes, i
 double hmpi__cost_shm_spread(const hmpi__coll_ctx *c, double in, double out);
 /* Modelled time of the combining alltoall for ngroups groups of per_group
  * processes and blocks of `block` bytes, at its best number of leaders per
- * group (*leaders). */
-double hmpi__alltoall_leaders_cost(const hmpi__cost_model *m, int ngroups, int per_group,
-                                   double block, int *leaders);
+ * group (*leaders) and, where may_segment (groups that are nodes, c->shm),
+ * its node steps by messages or through the segment, the cheaper
+ * (*through_segment). */
+double hmpi__alltoall_leaders_cost(const hmpi__coll_ctx *c, int ngroups, int per_group,
+                                   double block, int may_segment, int *leaders,
+                                   int *through_segment);
 
 /* The operation's messages: on its private duplicate, with its own tag. */
 static inline int coll_send(hmpi__coll_ctx *c, const void *buf, int count, MPI_Datatype type,

@@ -592,6 +592,34 @@ int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int fro
     return MPI_SUCCESS;
 }
 
+/* In each generation every rank copies a piece of each part it sends into
+ * that part's area of its slot, and a piece of each part it takes out of
+ * that part's area of its writer's slot. */
+int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x)
+{
+    size_t area = hmpi__shm_buffer_bytes(c->shm) / (size_t)x->areas;
+    int me = part_of(c).rank;
+    if (area == 0 && x->longest > 0)
+        return MPI_ERR_INTERN; /* (callers keep an area per part) */
+    TRY(node_steps_begin(c));
+    for (size_t off = 0; off < x->longest; off += area, c->shm_gen++) {
+        for (int k = 0; k < x->nsent; k++)
+            if (off < x->sent[k].bytes)
+                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, x->sent[k].at + off,
+                                  min_size(area, x->sent[k].bytes - off), me,
+                                  (size_t)x->sent[k].area * area));
+        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
+        for (int k = 0; k < x->ntaken; k++)
+            if (off < x->taken[k].bytes)
+                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, x->taken[k].rank,
+                                       x->taken[k].rank, (size_t)x->taken[k].area * area,
+                                       x->taken[k].at + off,
+                                       min_size(area, x->taken[k].bytes - off)));
+        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
+    }
+    return MPI_SUCCESS;
+}
+
 /* ---- data movement --------------------------------------------------------- */
 
 /* The user's side of a data movement as bytes: send_blocks blocks of the
@@ -921,29 +949,25 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * its own areas of every other slot out. */
 int hmpi__alltoall_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    hmpi__shm_op *op;
     bytes_view in, out;
-    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank;
-    size_t block = block_of(a, 1), area = hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size;
-    TRY(begin(c, &op));
+    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank, n = 0, rc;
+    size_t block = block_of(a, 1);
     TRY(sides(c, a, in_place ? 0 : c->size, c->size, in_place, &in, &out));
     const char *src = in_place ? out.at : in.at;
     if (!in_place)
         TRY(copy_bytes(c, in.at + (size_t)me * block, out.at + (size_t)me * block, block));
-    for (size_t p = 0, off = 0; off < block; p++, off += area) {
-        size_t len = min_size(area, block - off);
-        for (int r = 0; r < c->size; r++)
-            if (r != me)
-                TRY(hmpi__shm_put(c->s, op, (int)p, src + (size_t)r * block + off, len, me,
-                                  (size_t)r * area));
-        TRY(hmpi__shm_publish(c->s, op, (int)p));
-        for (int r = 0; r < c->size; r++)
-            if (r != me)
-                TRY(hmpi__shm_get_from(c->s, op, (int)p, r, r, (size_t)me * area,
-                                       out.at + (size_t)r * block + off, len));
-        TRY(hmpi__shm_ack(c->s, op, (int)p));
-    }
-    return unview(c, &out);
+    hmpi__shm_part *sent = HMPI__ALLOC(hmpi__shm_part, 2 * (size_t)c->size),
+                   *taken = sent + c->size;
+    if (!sent)
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < c->size; r++)
+        if (r != me) {
+            sent[n] = (hmpi__shm_part){me, r, (char *)src + (size_t)r * block, block};
+            taken[n++] = (hmpi__shm_part){r, me, out.at + (size_t)r * block, block};
+        }
+    rc = hmpi__shm_exchange(c, &(hmpi__shm_parts){c->size, n, n, block, sent, taken});
+    free(sent);
+    return rc == MPI_SUCCESS ? unview(c, &out) : rc;
 }
 
 /* ---- alltoallv ----------------------------------------------------------------
