@@ -321,30 +321,28 @@ static int small_integer_width(MPI_Datatype type)
 #define VECTOR_CLONES
 #endif
 
-#define INTEGER_KERNEL(DT, NAME, T, U)                                                             \
+/* The bitwise and logical operations, of integers only. */
+#define BITWISE(T)                                                                                 \
+    else if (op == MPI_BAND) EACH(T, (a) & (b));                                                   \
+    else if (op == MPI_BOR) EACH(T, a | b);                                                        \
+    else if (op == MPI_BXOR) EACH(T, a ^ b);                                                       \
+    else if (op == MPI_LAND) EACH(T, (a) && (b));                                                  \
+    else if (op == MPI_LOR) EACH(T, a || b);                                                       \
+    else if (op == MPI_LXOR) EACH(T, !a != !b);
+#define NO_MORE(T)
+
+/* reduce_NAME: 1 when it ran op, 0 when op is not one of its own. */
+#define KERNEL(NAME, T, U, MORE)                                                                   \
     VECTOR_CLONES static int reduce_##NAME(const void *in_, void *io_, int count, MPI_Op op)       \
     {                                                                                              \
         const T *restrict in = in_; /* (MPI's buffers do not overlap) */                           \
         T *restrict io = io_;                                                                      \
         ARITHMETIC(T, U)                                                                           \
-        else if (op == MPI_BAND) EACH(T, (a) & (b));                                               \
-        else if (op == MPI_BOR) EACH(T, a | b);                                                    \
-        else if (op == MPI_BXOR) EACH(T, a ^ b);                                                   \
-        else if (op == MPI_LAND) EACH(T, (a) && (b));                                              \
-        else if (op == MPI_LOR) EACH(T, a || b);                                                   \
-        else if (op == MPI_LXOR) EACH(T, !a != !b);                                                \
-        else return 0;                                                                             \
+        MORE(T) else return 0;                                                                     \
         return 1;                                                                                  \
     }
-#define REAL_KERNEL(DT, NAME, T, U)                                                                \
-    VECTOR_CLONES static int reduce_##NAME(const void *in_, void *io_, int count, MPI_Op op)       \
-    {                                                                                              \
-        const T *restrict in = in_; /* (MPI's buffers do not overlap) */                           \
-        T *restrict io = io_;                                                                      \
-        ARITHMETIC(T, U)                                                                           \
-        else return 0;                                                                             \
-        return 1;                                                                                  \
-    }
+#define INTEGER_KERNEL(DT, NAME, T, U) KERNEL(NAME, T, U, BITWISE)
+#define REAL_KERNEL(DT, NAME, T, U) KERNEL(NAME, T, U, NO_MORE)
 INTEGER_KERNEL_TYPES(INTEGER_KERNEL)
 REAL_KERNEL_TYPES(REAL_KERNEL)
 
