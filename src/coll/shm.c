@@ -708,12 +708,12 @@ typedef struct blocks {
 } blocks;
 
 /* What scratch holds from the start: nothing, this rank's block, every
- * block, every block but this rank's. */
-enum { LOAD_NONE, LOAD_OWN, LOAD_ALL, LOAD_OTHERS };
+ * block but this rank's. */
+enum { LOAD_NONE, LOAD_OWN, LOAD_OTHERS };
 
 static int loads(int load, int r, int me)
 {
-    return load == LOAD_ALL || (load == LOAD_OWN && r == me) || (load == LOAD_OTHERS && r != me);
+    return (load == LOAD_OWN && r == me) || (load == LOAD_OTHERS && r != me);
 }
 
 /* Rank r's block of a buffer with displacements. */
@@ -881,7 +881,7 @@ static int scatterv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_
 {
     blocks g;
     size_t piece = hmpi__shm_buffer_bytes(c->shm);
-    TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_ALL, piece, &g));
+    TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_OTHERS, piece, &g));
     TRY(own_block(c, a, 0));
     for (int r = 0; r < c->size; r++)
         if (r != c->rank && through_segment(c, g.bytes[r]))
