@@ -287,11 +287,39 @@ static void reference(size_t t, int op, int width, void *ref, void *scratch)
     }
 }
 
+/* Every algorithm's allreduce of n elements of type under op against ref,
+ * MPI's definition: hmpi's own always, the library's own (native, and auto
+ * where it takes native) where the library's MPI_Allreduce gives ref too;
+ * a case the library gets wrong counted in *library_wrong. `what` names
+ * the case in a failure. */
+static void against_definition(const void *in, void *out, void *lib, const void *ref, int n,
+                               MPI_Datatype type, MPI_Op op, const char *what, int *library_wrong)
+{
+    int width;
+    MPI_Type_size(type, &width);
+    size_t bytes = (size_t)n * (size_t)width;
+    MPI_Allreduce(in, lib, n, type, op, MPI_COMM_WORLD);
+    int library_right = memcmp(lib, ref, bytes) == 0;
+    *library_wrong += !library_right;
+    for (int a = 0; a < NALGS; a++) {
+        int theirs = strcmp(algorithms[a], "native") == 0 || strcmp(algorithms[a], "auto") == 0;
+        setenv("HMPI_ALLREDUCE_ALGORITHM", algorithms[a], 1);
+        int rc = HMPI_Allreduce(in, out, n, type, op, MPI_COMM_WORLD);
+        unsetenv("HMPI_ALLREDUCE_ALGORITHM");
+        if (rc != MPI_SUCCESS || (theirs && !library_right))
+            continue; /* (shm without shared memory; the library's own error) */
+        if (memcmp(out, ref, bytes) != 0) {
+            fprintf(stderr, "[rank %d] %s: %s is not MPI's\n", rank, algorithms[a], what);
+            CHECK(0);
+        }
+    }
+}
+
 /* The predefined reductions of the common types, every operation each
  * takes: hmpi's algorithms give MPI's definition exactly; the library's
  * own (native, and auto where it takes native) wherever the library is
- * right (Open MPI 4.1's MPI_MAX and MPI_MIN compare unsigned 64-bit
- * integers as signed, MPICH 4.0's unsigned 32-bit ones too). */
+ * right (Open MPI 4.1's MPI_MAX and MPI_MIN compare unsigned long as
+ * signed, MPICH 4.0's every unsigned type). */
 static void predefined(void)
 {
     static uint64_t in[N_PREDEFINED], out[N_PREDEFINED], ref[N_PREDEFINED], lib[N_PREDEFINED],
@@ -301,30 +329,15 @@ static void predefined(void)
         int width;
         MPI_Type_size(types[t].type, &width);
         CHECK(width == 4 || width == 8);
-        size_t bytes = (size_t)N_PREDEFINED * (size_t)width;
         input_of(t, rank, width, in);
         for (int o = 0; o < NOPS; o++) {
             if (types[t].real && o > MIN)
                 continue; /* (bitwise and logical: integers only) */
+            char what[64];
             reference(t, o, width, ref, scratch);
-            MPI_Allreduce(in, lib, N_PREDEFINED, types[t].type, ops[o].op, MPI_COMM_WORLD);
-            int library_right = memcmp(lib, ref, bytes) == 0;
-            library_wrong += !library_right;
-            for (int a = 0; a < NALGS; a++) {
-                int theirs =
-                    strcmp(algorithms[a], "native") == 0 || strcmp(algorithms[a], "auto") == 0;
-                setenv("HMPI_ALLREDUCE_ALGORITHM", algorithms[a], 1);
-                int rc =
-                    HMPI_Allreduce(in, out, N_PREDEFINED, types[t].type, ops[o].op, MPI_COMM_WORLD);
-                unsetenv("HMPI_ALLREDUCE_ALGORITHM");
-                if (rc != MPI_SUCCESS || (theirs && !library_right))
-                    continue; /* (shm without shared memory; the library's own error) */
-                if (memcmp(out, ref, bytes) != 0) {
-                    fprintf(stderr, "[rank %d] %s: %s of %s is not MPI's\n", rank, algorithms[a],
-                            ops[o].name, types[t].name);
-                    CHECK(0);
-                }
-            }
+            snprintf(what, sizeof what, "%s of %s", ops[o].name, types[t].name);
+            against_definition(in, out, lib, ref, N_PREDEFINED, types[t].type, ops[o].op, what,
+                               &library_wrong);
         }
     }
     if (rank == 0 && library_wrong)
@@ -362,23 +375,9 @@ static void small_integers(void)
                     ((int16_t *)ref)[i] = (int16_t)(uint16_t)sum;
                 }
             }
-            MPI_Allreduce(in, lib, n, kinds[t].type, MPI_SUM, MPI_COMM_WORLD);
-            int library_right = memcmp(lib, ref, (size_t)(n * w)) == 0;
-            library_wrong += !library_right;
-            for (int a = 0; a < NALGS; a++) {
-                int theirs =
-                    strcmp(algorithms[a], "native") == 0 || strcmp(algorithms[a], "auto") == 0;
-                setenv("HMPI_ALLREDUCE_ALGORITHM", algorithms[a], 1);
-                int rc = HMPI_Allreduce(in, out, n, kinds[t].type, MPI_SUM, MPI_COMM_WORLD);
-                unsetenv("HMPI_ALLREDUCE_ALGORITHM");
-                if (rc != MPI_SUCCESS || (theirs && !library_right))
-                    continue;
-                if (memcmp(out, ref, (size_t)(n * w)) != 0) {
-                    fprintf(stderr, "[rank %d] %s: %d-bit sum of %d wrong\n", rank, algorithms[a],
-                            8 * w, n);
-                    CHECK(0);
-                }
-            }
+            char what[64];
+            snprintf(what, sizeof what, "%d-bit sum of %d", 8 * w, n);
+            against_definition(in, out, lib, ref, n, kinds[t].type, MPI_SUM, what, &library_wrong);
         }
     if (rank == 0 && getenv("HMPI_TEST_VERBOSE"))
         printf("test_identical: the library's own sums of small integers wrong at %d sizes\n",
