@@ -218,7 +218,7 @@ static int rounds(hmpi__coll_ctx *c, const hmpi__nodes *nd, const hmpi__coll_arg
     if (cost >= HMPI__COST_NEVER)
         return MPI_ERR_NO_MEM;
     if (c->rank == 0 && hmpi__verbose_enabled()) { /* the radixes, spelled out */
-        char text[MAX_ROUNDS * 12] = "", *at = text;
+        char text[MAX_ROUNDS * 12] = "(none)", *at = text;
         for (int j = 0; j < pl.rounds && at < text + sizeof text - 12; j++)
             at += snprintf(at, 12, j ? " x %d" : "%d", pl.radix[j]);
         hmpi__verbose("multiport: rounds of radix %s between %d nodes (modelled %.1f us)", text,

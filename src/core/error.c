@@ -226,14 +226,29 @@ int hmpi__verbose_enabled(void)
     return hmpi__config_number(HMPI__CFG_VERBOSE);
 }
 
+/* The whole line in one write: stderr is unbuffered, and the ranks of a
+ * job share it, so that a line written in parts interleaves with theirs. */
 void hmpi__verbose(const char *fmt, ...)
 {
+    static const char prefix[] = "hmpi: ";
+    char stack[1024], *line = stack;
+    va_list ap;
     if (!hmpi__verbose_enabled())
         return;
-    va_list ap;
     va_start(ap, fmt);
-    fputs("hmpi: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    if (n < 0)
+        return;
+    size_t size = sizeof prefix + (size_t)n + 1; /* the prefix's NUL makes room for the newline */
+    if (size > sizeof stack && !(line = malloc(size)))
+        return;
+    memcpy(line, prefix, sizeof prefix - 1);
+    va_start(ap, fmt);
+    vsnprintf(line + sizeof prefix - 1, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    line[sizeof prefix - 1 + (size_t)n] = '\n';
+    fwrite(line, 1, sizeof prefix + (size_t)n, stderr);
+    if (line != stack)
+        free(line);
 }
