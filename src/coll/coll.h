@@ -90,8 +90,13 @@ typedef int (*hmpi__coll_builder)(hmpi__coll_ctx *c, const hmpi__coll_args *a);
 typedef double (*hmpi__coll_cost)(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
 #define HMPI__COST_NEVER 1e300
 /* A cost function's answer for "as the cheapest row of the call that passes
- * messages (no segment)" (native on one node; select.c resolves it). */
+ * messages (no segment)" (native on one node; select.c resolves it, adding
+ * hmpi__cost_native_sums). */
 #define HMPI__COST_AS_MESSAGES (-1.0)
+/* What the MPI library's own local reductions, measured with the node
+ * (src/shm/calibrate.c), cost beyond hmpi's in the call (native.c); 0
+ * where unmeasured or no slower. */
+double hmpi__cost_native_sums(const hmpi__coll_ctx *c, const hmpi__coll_args *a);
 
 /* The builders and costs of the rows of algorithms.h. */
 #define HMPI__DECLARE_ROW(COLL, ALG, build, needs, cost)                                           \

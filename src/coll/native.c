@@ -223,7 +223,8 @@ int hmpi__coll_native(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 }
 
 /* The built-in model's price: on one node, in a blocking call, hmpi's best
- * message-passing row's (ties go to native, the first row). Its
+ * message-passing row's (ties go to native, the first row), plus what the
+ * library's own local reductions cost beyond hmpi's (hmpi__cost_native_sums). Its
  * nonblocking collectives, which the other forms post, it cannot price:
  * often a generic schedule engine (Open MPI 4.1's libnbc: a 1 MiB reduce on
  * 2 ranks 437 us against its blocking 129); a tuning file's times can. */
@@ -233,4 +234,34 @@ double hmpi__cost_native(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     if (c->nodes > 1 || !c->blocking || !c->cost.builtin)
         return HMPI__COST_NEVER; /* a tuning file's measured time, where it has one */
     return HMPI__COST_AS_MESSAGES;
+}
+
+/* The bytes that any algorithm's busiest process combines at least: a
+ * reduction's (p - 1)/p of the vector (its part of a reduce-scatter
+ * phase), a reduce-scatter's p - 1 blocks, a scan's vector once. */
+static double combined_bytes(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double m = hmpi__coll_block_bytes(c, a), p = c->size;
+    switch (a->coll) {
+    case HMPI__REDUCE:
+    case HMPI__ALLREDUCE:
+        return m * (p - 1) / p;
+    case HMPI__REDUCE_SCATTER_BLOCK:
+    case HMPI__REDUCE_SCATTER:
+        return m * (p - 1);
+    case HMPI__SCAN:
+    case HMPI__EXSCAN:
+        return m;
+    default:
+        return 0;
+    }
+}
+
+double hmpi__cost_native_sums(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
+{
+    double bytes = combined_bytes(c, a), rate = c->cost.library_combine_bytes_per_us;
+    if (bytes <= 0 || rate <= 0)
+        return 0; /* no reduction, or the library's rate not measured */
+    double extra = bytes / rate - hmpi__cost_combine(&c->cost, bytes);
+    return extra > 0 ? extra : 0;
 }

@@ -198,7 +198,7 @@ static double row_cost(int i, const hmpi__coll_ctx *c, const hmpi__coll_args *a,
 
 /* Every eligible row's cost for the call into costs (HMPI__COST_NEVER for
  * the others), a row priced as messages at the cheapest message-passing
- * row's; the cheapest row (ties: the first). */
+ * row's (and the library's own sums); the cheapest row (ties: the first). */
 static int price_rows(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int measured,
                       double *costs)
 {
@@ -215,8 +215,8 @@ static int price_rows(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int mea
     for (int i = 0; i < NROWS; i++) {
         if (rows[i].coll != a->coll || !eligible(&rows[i], c))
             continue;
-        if (costs[i] == HMPI__COST_AS_MESSAGES)
-            costs[i] = messages;
+        if (costs[i] == HMPI__COST_AS_MESSAGES) /* the library's messages, its own sums */
+            costs[i] = messages + hmpi__cost_native_sums(c, a);
         if (best < 0 || costs[i] < costs[best])
             best = i;
     }

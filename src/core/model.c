@@ -528,7 +528,9 @@ int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
     if (x->times != y->times || x->package_bytes_per_us != y->package_bytes_per_us ||
         x->shm_flag_us != y->shm_flag_us || x->shm_bytes_per_us != y->shm_bytes_per_us ||
-        x->shm_near_bytes_per_us != y->shm_near_bytes_per_us || x->builtin != y->builtin)
+        x->shm_near_bytes_per_us != y->shm_near_bytes_per_us ||
+        x->library_combine_bytes_per_us != y->library_combine_bytes_per_us ||
+        x->builtin != y->builtin)
         return 0;
     for (int l = 0; l < HMPI__NLEVELS; l++) {
         const curve *a = &x->level[l], *b = &y->level[l];

@@ -25,6 +25,9 @@ typedef struct hmpi__cost_model {
      * HMPI__SHM_NEAR_BYTES that another core just wrote (from its cache:
      * near), and of a stream beyond the caches (the rest of a larger one) */
     double shm_flag_us, shm_bytes_per_us, shm_near_bytes_per_us;
+    /* bytes/us of the MPI library's own local reductions (MPI_Reduce_local),
+     * which its collectives run where hmpi runs its own; 0: not measured */
+    double library_combine_bytes_per_us;
     int builtin; /* the defaults (no tuning file): measurements may refine them */
     /* the collectives' own times measured by hmpi-tune (NULL: none), kept
      * until MPI_Finalize */

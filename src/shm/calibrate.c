@@ -7,7 +7,9 @@
  * trip through the segment, and the rate at which data streams through it
  * as the collectives move it (one core copying pieces into its two buffers
  * while the other copies them out) or one core copies 1 MiB of its own
- * memory (a user's buffer beyond the caches), the slower. Short trips are
+ * memory (a user's buffer beyond the caches), the slower; and the rate of
+ * the MPI library's own local reductions (MPI_Reduce_local), which its
+ * collectives (`native`) run where hmpi runs its own. Short trips are
  * timed in batches (MPI_Wtime's resolution is coarse next to them), every
  * figure the quickest of a few. One allreduce gives every rank the slowest
  * node's figures, so that all choose alike. Skipped with
@@ -28,6 +30,7 @@
 #define LARGE 262144     /* a stream's bytes */
 #define STREAM (1 << 20) /* a copy's bytes beyond the caches */
 #define WARM_UP 8192     /* untimed flag round trips first (~1 ms): both cores awake */
+#define COMBINED 16384   /* bytes of a local reduction timed (in a core's cache) */
 
 /* The node's ranks 0 and 1 that measure, and their own communicator (the
  * node's other ranks take no part). */
@@ -192,6 +195,34 @@ static int stream_rate(const probe *pr, char *scratch, double *rate)
     return MPI_SUCCESS;
 }
 
+/* Bytes/us of the MPI library's MPI_Reduce_local summing COMBINED bytes
+ * (of MPI_INT and of MPI_DOUBLE, the slower: libraries differ by type;
+ * MPICH 4.0 sums ints one at a time), each the quickest of TRIES. */
+static int library_combine_rate(char *scratch, double *rate)
+{
+    static const MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE};
+    double slowest = 0;
+    memset(scratch, 0, 2 * COMBINED); /* (sums of zeros: no subnormal doubles) */
+    for (int k = 0; k < 2; k++) {
+        int size, count, reps = 16;
+        double best = 0;
+        MPI_Type_size(types[k], &size);
+        count = COMBINED / size;
+        for (int i = 0; i <= TRIES; i++) {
+            double t0 = MPI_Wtime();
+            for (int r = 0; r < reps; r++)
+                TRY(HMPI__MPI(Reduce_local)(scratch, scratch + COMBINED, count, types[k], MPI_SUM));
+            double t = (MPI_Wtime() - t0) * 1e6 / reps;
+            if (i > 0 && (i == 1 || t < best))
+                best = t;
+        }
+        if (best > slowest)
+            slowest = best;
+    }
+    *rate = slowest > 0 ? COMBINED / slowest : 0;
+    return MPI_SUCCESS;
+}
+
 /* The message sizes timed (the node level's points in the model): below,
  * at and past the libraries' eager limits, and where a single-copy
  * mechanism takes over. */
@@ -205,17 +236,18 @@ static int rounds_at(double bytes)
 }
 
 /* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
- * rates, then each message size's us (halves of round trips). Ranks 0 and
- * 1 measure (rank 0 the trips, rank 1 its copies); 0 elsewhere (the
- * allreduce takes the largest). */
-#define FIRST_MESSAGE 3
+ * rates, [3] of the library's local reductions, then each message size's
+ * us (halves of round trips). Ranks 0 and 1 measure (rank 0 the trips,
+ * rank 1 its copies and reductions); 0 elsewhere (the allreduce takes the
+ * largest). */
+#define FIRST_MESSAGE 4
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
 static int measure(const probe *pr, double figures[FIGURES])
 {
     size_t bytes =
         pr->shm->half > 2 * STREAM ? pr->shm->half : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
-    double trip = 0, rate = 0, near = 0;
+    double trip = 0, rate = 0, near = 0, combine = 0;
     int rc, ok = buf != NULL;
     TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, pr->pair)); /* both or none */
     if (!ok) {
@@ -234,10 +266,13 @@ static int measure(const probe *pr, double figures[FIGURES])
     if (rc == MPI_SUCCESS && (rc = quickest(flag_round, pr, NULL, BATCH, &trip)) == MPI_SUCCESS &&
         (rc = reset_flags(pr)) == MPI_SUCCESS && (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS)
         rc = near_rate(pr, buf, &near);
+    if (rc == MPI_SUCCESS && pr->rank == 1) /* (local: rank 0 waits in the allreduce after) */
+        rc = library_combine_rate(buf, &combine);
     free(buf);
     figures[0] = pr->rank == 0 ? trip / 2 : 0;
     figures[1] = pr->rank == 1 && rate > 0 ? 1 / rate : 0;
     figures[2] = pr->rank == 1 && near > 0 ? 1 / near : 0;
+    figures[3] = pr->rank == 1 && combine > 0 ? 1 / combine : 0;
     return rc;
 }
 
@@ -266,6 +301,7 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
     k->flag_us = figures[0];
     k->copy_bytes_per_us = 1 / figures[1];
     k->near_bytes_per_us = 1 / figures[2];
+    k->library_combine_bytes_per_us = 1 / figures[3];
     for (int i = 0; i < HMPI__SHM_MESSAGE_SIZES; i++) { /* a larger message never quicker */
         double us = figures[FIRST_MESSAGE + i];
         k->message_us[i] = i > 0 && us < k->message_us[i - 1] ? k->message_us[i - 1] : us;
@@ -273,9 +309,11 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
     k->measured = 1;
     if (shm->rank == 0)
         hmpi__verbose("node: flag %.3f us, copy %.0f MB/s (%.0f from a cache), messages of 0 / "
-                      "4 KiB / 64 KiB / 1 MiB %.2f / %.2f / %.2f / %.1f us (cost model)",
+                      "4 KiB / 64 KiB / 1 MiB %.2f / %.2f / %.2f / %.1f us, the library's "
+                      "local sums %.0f MB/s (cost model)",
                       k->flag_us, k->copy_bytes_per_us, k->near_bytes_per_us, k->message_us[0],
-                      k->message_us[2], k->message_us[4], k->message_us[6]);
+                      k->message_us[2], k->message_us[4], k->message_us[6],
+                      k->library_combine_bytes_per_us);
     return MPI_SUCCESS;
 }
 
@@ -287,5 +325,6 @@ void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm)
     cm->shm_flag_us = k->flag_us;
     cm->shm_bytes_per_us = k->copy_bytes_per_us;
     cm->shm_near_bytes_per_us = k->near_bytes_per_us;
+    cm->library_combine_bytes_per_us = k->library_combine_bytes_per_us;
     hmpi__cost_model_node(cm, message_bytes, k->message_us, HMPI__SHM_MESSAGE_SIZES);
 }

@@ -46,6 +46,7 @@ struct hmpi__shm_chan {
 #define HMPI__SHM_MESSAGE_SIZES 7
 typedef struct hmpi__shm_costs {
     double flag_us, copy_bytes_per_us, near_bytes_per_us, message_us[HMPI__SHM_MESSAGE_SIZES];
+    double library_combine_bytes_per_us; /* the MPI library's MPI_Reduce_local */
     int measured;
 } hmpi__shm_costs;
 
