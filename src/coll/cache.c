@@ -44,14 +44,37 @@ typedef struct entry {
     unsigned long last_use;
 } entry;
 
+/* An entry's arguments that tell most calls apart, beside every other
+ * entry's: a lookup reads these few lines, then only the entry that
+ * matches (an entry spans kilobytes, the cost model in its key: reading
+ * each one's arguments costs a call that comes after other work a cache
+ * miss per entry kept). */
+typedef struct head {
+    const void *sendbuf;
+    void *recvbuf;
+    int coll, rcount;
+} head;
+
 typedef struct cache {
     hmpi__shared base;
     MPI_Comm comm; /* the user's communicator this cache belongs to */
     int n;
     size_t bytes; /* the entries' */
     unsigned long clock;
+    head head[MAX_ENTRIES]; /* of e[i], at i */
     entry e[MAX_ENTRIES];
 } cache;
+
+static head head_of(const hmpi__coll_args *a)
+{
+    return (head){a->sendbuf, a->recvbuf, a->coll, a->rcount};
+}
+
+static int same_head(const head *x, const head *y)
+{
+    return x->sendbuf == y->sendbuf && x->recvbuf == y->recvbuf && x->coll == y->coll &&
+           x->rcount == y->rcount;
+}
 
 static void destroy(hmpi__shared *obj)
 {
@@ -153,8 +176,10 @@ HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, ui
 {
     cache *c = (cache *)hmpi__comm_slot(comm, HMPI__SLOT_COLL_CACHE);
     place p = c && (a->scounts || a->rcounts) ? place_of(comm) : (place){0, 0};
+    head h = head_of(a);
     for (int i = 0; c && i < c->n; i++)
-        if (c->e[i].stamp == stamp && same_args(&c->e[i].key.args, a, p)) {
+        if (same_head(&c->head[i], &h) && c->e[i].stamp == stamp &&
+            same_args(&c->e[i].key.args, a, p)) {
             c->e[i].last_use = ++c->clock;
             return c->e[i].request;
         }
@@ -194,6 +219,7 @@ static void evict(cache *c, int i)
     free(c->e[i].arrays);
     c->bytes -= c->e[i].bytes;
     c->e[i] = c->e[--c->n];
+    c->head[i] = c->head[c->n];
 }
 
 static int least_recent(const cache *c)
@@ -259,6 +285,7 @@ int hmpi__coll_cache_put(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stam
     capacity = capacity < MAX_ENTRIES ? capacity : MAX_ENTRIES;
     entry *e = place_for(c, capacity > 0 ? capacity : 1, bytes, (size_t)bound);
     *e = (entry){kept, arrays, stamp, request, bytes, ++c->clock};
+    c->head[e - c->e] = head_of(&kept.args);
     return MPI_SUCCESS;
 }
 

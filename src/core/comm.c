@@ -185,7 +185,7 @@ static void verify(comm_ctx *c, MPI_Comm comm)
             c->slot[i] = NULL;
         }
     }
-    c->unverified = 0;
+    __atomic_store_n(&c->unverified, 0, __ATOMIC_RELEASE); /* the slots read without the lock */
 }
 
 /* The context of comm; with create, made when missing (local). */
@@ -216,6 +216,10 @@ hmpi__shared *hmpi__comm_slot(MPI_Comm comm, int slot)
     comm_ctx *c = find(comm, 0);
     if (!c)
         return NULL;
+    /* verified: the slot as it is, without the lock (every blocking
+     * collective reads its cache here; slots change under the lock) */
+    if (!__atomic_load_n(&c->unverified, __ATOMIC_ACQUIRE))
+        return __atomic_load_n(&c->slot[slot], __ATOMIC_ACQUIRE);
     pthread_mutex_lock(&c->lock);
     if (c->unverified)
         verify(c, comm);
@@ -235,7 +239,7 @@ int hmpi__comm_slot_set(MPI_Comm comm, int slot, hmpi__shared *obj)
     if (c->unverified)
         verify(c, comm);
     hmpi__shared *old = c->slot[slot];
-    c->slot[slot] = obj;
+    __atomic_store_n(&c->slot[slot], obj, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&c->lock);
     hmpi__shared_unref(old);
     return MPI_SUCCESS;
