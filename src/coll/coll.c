@@ -447,11 +447,13 @@ static int build_request(const hmpi__entry *e, const hmpi__coll_key *k, int pers
 
 /* The fast path: a blocking call identical to a cached one (predefined
  * types and op, the same buffers and arguments: it passed every check)
- * runs that one's schedule. */
+ * runs that one's schedule. Only cacheable calls are kept, in the
+ * environment of their stamp, and no other type or op has a predefined
+ * one's handle: a hit is cacheable. */
 static int reuse(const hmpi__entry *e, void **op)
 {
     HMPI_Request r;
-    if (e->form != HMPI__FORM_BLOCKING || !hmpi__coll_cacheable(e->args, e->stamp) ||
+    if (e->form != HMPI__FORM_BLOCKING ||
         (r = hmpi__coll_cache_lookup(e->comm, e->args, e->stamp)) == HMPI_REQUEST_NULL)
         return 0;
     *op = r;
