@@ -27,11 +27,15 @@ label,ranks,collective,bytes,variant,microseconds): for that label (an MPI
 library and its option), hmpi's blocking and persistent collectives (auto)
 and its best forced algorithm against the library's blocking collective.
 
+With summary=node the CSV is the node benchmark's, summed up per label
+(node_summary).
+
 With rows=FIELD cols=FIELD[+FIELD...] [where=FIELD:VALUE[,FIELD:VALUE...]]
 the CSV is any table of trials with a microseconds column: one row for each
 value of the rows field, one column for each combination of the cols
 fields' values (both in the file's order), of the rows that match where."""
 import csv
+import math
 import os
 import re
 import sys
@@ -184,10 +188,61 @@ def node_table(path, label, colls=None):
     return "\n".join(out) + "\n"
 
 
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def span(xs):
+    return f"{min(xs):.2f}-{max(xs):.2f}×" if xs else "—"
+
+
+def above(xs):
+    """Cells above 1.0× and above 1.1×."""
+    return f"{sum(x > 1.0 for x in xs)} / {sum(x > 1.1 for x in xs)}"
+
+
+SMALL_COLLS = ("barrier", "bcast", "reduce", "allreduce")  # the issue's small-size targets
+
+
+def node_summary(path):
+    """Per label of the node benchmark: over its cells, hmpi's persistent and
+    blocking auto against the library's blocking collective (geometric
+    mean, cells above 1.0× and 1.1×), auto against the best forced algorithm, and
+    the persistent barrier, bcast, reduce and allreduce at 8 B-1 KiB and
+    at 8 KiB."""
+    labels = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            labels.setdefault(r["label"], {}).setdefault(
+                (r["collective"], int(r["bytes"])), {})[r["variant"]] = float(r["microseconds"])
+    out = ["| label | cells | persistent /MPI | above 1.0× / 1.1× | blocking /MPI "
+           "| above 1.0× / 1.1× "
+           "| persistent / best forced | within 10 % | small persistent, 8 B-1 KiB | at 8 KiB |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for label, cells in labels.items():
+        full = {k: v for k, v in cells.items() if all(x in v for x in NODE_FIXED)}
+        init = [v["hmpi_init"] / v["MPI"] for v in full.values()]
+        blocking = [v["hmpi"] / v["MPI"] for v in full.values()]
+        forced = [v["hmpi_init"] / min(t for k, t in v.items() if k not in NODE_FIXED)
+                  for v in full.values() if any(k not in NODE_FIXED for k in v)]
+        small = [v["hmpi_init"] / v["MPI"] for (c, b), v in full.items()
+                 if c in SMALL_COLLS and b <= 1024]
+        at_8k = [v["hmpi_init"] / v["MPI"] for (c, b), v in full.items()
+                 if c in SMALL_COLLS and b == 8192]
+        out.append(f"| {label} | {len(full)} | {geomean(init):.2f}× | {above(init)} "
+                   f"| {geomean(blocking):.2f}× | {above(blocking)} "
+                   f"| {f'{geomean(forced):.2f}×' if forced else '—'} "
+                   f"| {sum(x <= 1.1 for x in forced) if forced else '—'} "
+                   f"| {span(small)} | {span(at_8k)} |")
+    return "\n".join(out) + "\n"
+
+
 def render(text, root):
     def one(m):
         options = dict(o.split("=", 1) for o in m.group(2).split())
-        if "node" in options:
+        if options.get("summary") == "node":
+            body = node_summary(os.path.join(root, m.group(1)))
+        elif "node" in options:
             colls = options["colls"].split(",") if "colls" in options else None
             body = node_table(os.path.join(root, m.group(1)), options["node"], colls)
         elif "rows" in options:
