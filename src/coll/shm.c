@@ -547,77 +547,109 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
     return MPI_SUCCESS;
 }
 
-/* In each generation every owner copies a piece of its part into its slot
- * and the others (that take them) copy it out. */
-int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int takes)
+/* Parts through the slots, in pieces of `area` bytes, in as many
+ * generations as x->longest needs: each part this rank sends goes into area
+ * `area` of a slot, and each part it takes comes out of one once the part's
+ * writer (its `rank`) has published. An exchange's slot is the writer's
+ * (every rank publishes, each generation); a scatter's (into_takers) is the
+ * taker's, the sent part's `rank`, and only a rank that sends publishes:
+ * the one writer fills a whole buffer of each taker, where areas of its own
+ * slot would give each 1/p of one. */
+static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t area, int into_takers)
 {
-    size_t esize = (size_t)type_bytes(l->type);
-    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize), mine = lanes_mine(c, l);
-    part n = part_of(c);
-    TRY(node_steps_begin(c));
-    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
-        int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
-        if (k > 0)
-            TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[mine] + e) * esize,
-                              (size_t)k * esize, n.rank, 0));
-        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
-        for (int j = 0; takes && j < l->lanes; j++)
-            if (j != mine && (k = lane_chunk(l, j, e, per)) > 0)
-                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, l->owner[j], l->owner[j], 0,
-                                       buf + (size_t)(l->lo[j] + e) * esize, (size_t)k * esize));
-        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
-    }
-    return MPI_SUCCESS;
-}
-
-/* In each generation `from` copies a piece of every other owner's part into
- * that owner's slot, which copies it out. */
-int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int from, char *buf)
-{
-    size_t esize = (size_t)type_bytes(l->type);
-    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize), mine = lanes_mine(c, l), k;
-    part n = part_of(c);
-    TRY(node_steps_begin(c));
-    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
-        for (int j = 0; n.rank == from && j < l->lanes; j++)
-            if (l->owner[j] != from && (k = lane_chunk(l, j, e, per)) > 0)
-                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[j] + e) * esize,
-                                  (size_t)k * esize, l->owner[j], 0));
-        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
-        if (mine >= 0 && n.rank != from && (k = lane_chunk(l, mine, e, per)) > 0)
-            TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, from, n.rank, 0,
-                                   buf + (size_t)(l->lo[mine] + e) * esize, (size_t)k * esize));
-        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
-    }
-    return MPI_SUCCESS;
-}
-
-/* In each generation every rank copies a piece of each part it sends into
- * that part's area of its slot, and a piece of each part it takes out of
- * that part's area of its writer's slot. */
-int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x)
-{
-    size_t area = hmpi__shm_buffer_bytes(c->shm) / (size_t)x->areas;
     int me = part_of(c).rank;
     if (area == 0 && x->longest > 0)
         return MPI_ERR_INTERN; /* (callers keep an area per part) */
     TRY(node_steps_begin(c));
     for (size_t off = 0; off < x->longest; off += area, c->shm_gen++) {
-        for (int k = 0; k < x->nsent; k++)
-            if (off < x->sent[k].bytes)
-                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, x->sent[k].at + off,
-                                  min_size(area, x->sent[k].bytes - off), me,
-                                  (size_t)x->sent[k].area * area));
-        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
-        for (int k = 0; k < x->ntaken; k++)
-            if (off < x->taken[k].bytes)
-                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, x->taken[k].rank,
-                                       x->taken[k].rank, (size_t)x->taken[k].area * area,
-                                       x->taken[k].at + off,
-                                       min_size(area, x->taken[k].bytes - off)));
+        for (const hmpi__shm_part *p = x->sent; p < x->sent + x->nsent; p++)
+            if (off < p->bytes)
+                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, p->at + off,
+                                  min_size(area, p->bytes - off), into_takers ? p->rank : me,
+                                  (size_t)p->area * area));
+        if (!into_takers || x->nsent > 0)
+            TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
+        for (const hmpi__shm_part *p = x->taken; p < x->taken + x->ntaken; p++)
+            if (off < p->bytes)
+                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, p->rank,
+                                       into_takers ? me : p->rank, (size_t)p->area * area,
+                                       p->at + off, min_size(area, p->bytes - off)));
         TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
     }
     return MPI_SUCCESS;
+}
+
+int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x)
+{
+    return through_slots(c, x, hmpi__shm_buffer_bytes(c->shm) / (size_t)x->areas, 0);
+}
+
+/* The lanes of a buffer as parts of bytes: this rank's own (empty where it
+ * owns none), its other end `own_rank`, and every other one, each its
+ * owner's (others: to free); in pieces of a buffer's whole elements. */
+typedef struct lane_parts {
+    hmpi__shm_part own, *others;
+    int nothers;
+    size_t longest, piece; /* the longest part's bytes; a piece's */
+} lane_parts;
+
+static hmpi__shm_part lane_part(const hmpi__shm_lanes *l, int j, int rank, char *buf, size_t esize)
+{
+    int len = lane_length(l, j);
+    return (hmpi__shm_part){rank, 0, buf + (size_t)l->lo[j] * esize,
+                            len > 0 ? (size_t)len * esize : 0};
+}
+
+static int lane_parts_of(const hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int own_rank,
+                         lane_parts *p)
+{
+    size_t esize = (size_t)type_bytes(l->type);
+    int mine = lanes_mine(c, l);
+    *p = (lane_parts){.longest = (size_t)lanes_longest(l) * esize,
+                      .piece = hmpi__shm_buffer_bytes(c->shm) / esize * esize};
+    if (mine >= 0)
+        p->own = lane_part(l, mine, own_rank, buf, esize);
+    if (!(p->others = HMPI__ALLOC(hmpi__shm_part, (size_t)l->lanes)))
+        return MPI_ERR_NO_MEM;
+    for (int j = 0; j < l->lanes; j++)
+        if (j != mine)
+            p->others[p->nothers++] = lane_part(l, j, l->owner[j], buf, esize);
+    return MPI_SUCCESS;
+}
+
+/* Every owner copies a piece of its part into its slot, the others (that
+ * take them) copy it out. */
+int hmpi__shm_lanes_allgather(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf, int takes)
+{
+    lane_parts p;
+    TRY(lane_parts_of(c, l, buf, part_of(c).rank, &p));
+    hmpi__shm_parts x = {.areas = 1,
+                         .nsent = 1,
+                         .ntaken = takes ? p.nothers : 0,
+                         .longest = p.longest,
+                         .sent = &p.own,
+                         .taken = p.others};
+    int rc = through_slots(c, &x, p.piece, 0);
+    free(p.others);
+    return rc;
+}
+
+/* `from` copies a piece of every other owner's part into that owner's
+ * slot, which copies it out. */
+int hmpi__shm_lanes_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, int from, char *buf)
+{
+    lane_parts p;
+    int sends = part_of(c).rank == from;
+    TRY(lane_parts_of(c, l, buf, from, &p));
+    hmpi__shm_parts x = {.areas = 1,
+                         .nsent = sends ? p.nothers : 0,
+                         .ntaken = !sends,
+                         .longest = p.longest,
+                         .sent = p.others,
+                         .taken = &p.own};
+    int rc = through_slots(c, &x, p.piece, 1);
+    free(p.others);
+    return rc;
 }
 
 /* ---- data movement --------------------------------------------------------- */
@@ -673,26 +705,24 @@ int hmpi__gather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 /* The root copies each rank's block into that rank's slot, which copies it out. */
 int hmpi__scatter_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    hmpi__shm_op *op;
     bytes_view in, out;
-    int root = a->root, is_root = c->rank == root, in_place = a->recvbuf == MPI_IN_PLACE;
-    size_t block = block_of(a, !is_root), piece = hmpi__shm_buffer_bytes(c->shm);
-    TRY(begin(c, &op));
+    int root = a->root, is_root = c->rank == root, in_place = a->recvbuf == MPI_IN_PLACE, n = 0, rc;
+    size_t block = block_of(a, !is_root);
+    TRY(node_steps_begin(c));
     TRY(sides(c, a, is_root ? c->size : 0, !(is_root && in_place), 0, &in, &out));
     if (is_root && !in_place)
         TRY(copy_bytes(c, in.at + (size_t)root * block, out.at, block));
-    for (size_t p = 0, off = 0; off < block; p++, off += piece) {
-        size_t len = min_size(piece, block - off);
-        for (int r = 0; is_root && r < c->size; r++)
-            if (r != root)
-                TRY(hmpi__shm_put(c->s, op, (int)p, in.at + (size_t)r * block + off, len, r, 0));
-        if (is_root)
-            TRY(hmpi__shm_publish(c->s, op, (int)p));
-        else
-            TRY(hmpi__shm_get_from(c->s, op, (int)p, root, c->rank, 0, out.at + off, len));
-        TRY(hmpi__shm_ack(c->s, op, (int)p));
-    }
-    return unview(c, &out);
+    hmpi__shm_part own = {root, 0, out.at, block}, *sent = HMPI__ALLOC(hmpi__shm_part, c->size);
+    if (!sent)
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; is_root && r < c->size; r++)
+        if (r != root)
+            sent[n++] = (hmpi__shm_part){r, 0, in.at + (size_t)r * block, block};
+    hmpi__shm_parts x = {
+        .areas = 1, .nsent = n, .ntaken = !is_root, .longest = block, .sent = sent, .taken = &own};
+    rc = through_slots(c, &x, hmpi__shm_buffer_bytes(c->shm), 1);
+    free(sent);
+    return rc == MPI_SUCCESS ? unview(c, &out) : rc;
 }
 
 /* A side of per-rank blocks as bytes: rank r's block at at + offset[r],
@@ -916,33 +946,31 @@ int hmpi__scatterv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
  * every rank: an allgatherv's counts are everywhere). */
 int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
-    hmpi__shm_op *op;
     bytes_view in = {0};
     blocks g;
-    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank;
-    size_t piece = hmpi__shm_buffer_bytes(c->shm);
-    TRY(begin(c, &op));
+    int in_place = a->sendbuf == MPI_IN_PLACE, me = c->rank, n = 0, rc;
+    TRY(node_steps_begin(c));
     if (!in_place)
         TRY(view(c, a->sendbuf, a->scount, a->stype, 1, &in));
     TRY(blocks_of(c, a->recvbuf, a->rcount, a->rcounts, a->rdispls, a->rtype,
                   in_place ? LOAD_OWN : LOAD_NONE, SIZE_MAX, &g));
     char *own = g.at + g.offset[me];
-    const char *mine = in_place ? own : in.at;
     if (!in_place)
         TRY(copy_bytes(c, in.at, own, g.bytes[me]));
-    for (size_t p = 0, off = 0; off < g.most; p++, off += piece) {
-        if (off < g.bytes[me])
-            TRY(hmpi__shm_put(c->s, op, (int)p, mine + off, min_size(piece, g.bytes[me] - off), me,
-                              0));
-        TRY(hmpi__shm_publish(c->s, op, (int)p));
-        for (int r = 0; r < c->size; r++)
-            if (r != me && off < g.bytes[r])
-                TRY(hmpi__shm_get_from(c->s, op, (int)p, r, r, 0, g.at + g.offset[r] + off,
-                                       min_size(piece, g.bytes[r] - off)));
-        TRY(hmpi__shm_ack(c->s, op, (int)p));
-    }
-    return unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype, in_place ? me : -1,
-                    SIZE_MAX);
+    hmpi__shm_part mine = {me, 0, in_place ? own : in.at, g.bytes[me]},
+                   *taken = HMPI__ALLOC(hmpi__shm_part, c->size);
+    if (!taken)
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < c->size; r++)
+        if (r != me)
+            taken[n++] = (hmpi__shm_part){r, 0, g.at + g.offset[r], g.bytes[r]};
+    hmpi__shm_parts x = {
+        .areas = 1, .nsent = 1, .ntaken = n, .longest = g.most, .sent = &mine, .taken = taken};
+    rc = hmpi__shm_exchange(c, &x);
+    free(taken);
+    return rc == MPI_SUCCESS ? unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype,
+                                        in_place ? me : -1, SIZE_MAX)
+                             : rc;
 }
 
 /* Every rank copies a piece of each block into its area of its slot, and
