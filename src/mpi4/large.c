@@ -3,10 +3,9 @@
  *
  * Counts that fit in an int, with blocks of at most INT_MAX bytes, take the
  * int form of this library (hmpi's persistent collectives; the others as
- * HMPI_MPI4_COLLECTIVES says), on every MPI library. Larger ones (decided
- * on bytes, the same on every process, where counts and types may differ)
- * go to the MPI library's own _c form where it has one (MPI 4.0: MPICH). On
- * MPI 3.1 libraries (Open MPI 4.1) hmpi runs them itself:
+ * HMPI_MPI4_COLLECTIVES says), on every MPI library. Larger ones go to the
+ * MPI library's own _c form where it has one (MPI 4.0: MPICH). On MPI 3.1
+ * libraries (Open MPI 4.1) hmpi runs them itself:
  *   - a count past INT_MAX becomes one element of a derived datatype of
  *     that many elements (a vector of INT_MAX-element blocks and the rest);
  *   - reductions take that datatype with an operation of this file that
@@ -15,7 +14,27 @@
  *   - the vector forms' counts and displacements past INT_MAX are refused
  *     (MPI_ERR_COUNT, naming the function): they need an MPI 4.0 library.
  * Nonblocking and persistent forms with such datatypes run in hmpi, whose
- * request owns them. */
+ * request owns them.
+ *
+ * Every process of a collective must take the same way, or the messages
+ * never match. Where that is decided (how_decided):
+ *   - the non-vector forms decide alone, on a block's bytes, which every
+ *     process knows alike (its count and type need not be alike);
+ *   - the vector forms' arrays differ between processes (a gatherv's
+ *     recvcounts and displs are the root's alone). On libraries with the
+ *     _c forms, the blocking and nonblocking ones always take the
+ *     library's _c form, right for any counts, without reading them; the
+ *     persistent ones agree in one allreduce of the flag "past INT_MAX"
+ *     (hmpi's _init synchronizes anyway): hmpi's int form when no process
+ *     is past it, else the library's _init_c form. On MPI 3.1 libraries the
+ *     blocking and persistent ones agree the same way, so that every
+ *     process refuses together; the nonblocking ones cannot agree without
+ *     blocking their initiation (two on different communicators may be
+ *     started in different orders): each process decides on its own
+ *     arrays, and one whose arrays pass INT_MAX refuses alone there, while
+ *     the others' operation never completes.
+ * An agreement covers both groups of an intercommunicator, where hmpi's
+ * int forms refuse the communicator (MPI_ERR_COMM) on every process. */
 #include "mpi4/mpi4.h"
 
 #include "core/error.h"
@@ -326,6 +345,65 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
     return as_int_form(w, count, type, 0, icount, itype, owned);
 }
 
+/* ---- the way of a call ------------------------------------------------------------ */
+
+/* How the processes of a call come to take one way (the file's header). */
+typedef enum {
+    DECIDE_ALONE,   /* on what this process sees: alike everywhere, or MPI 3.1's nonblocking */
+    DECIDE_AGREE,   /* one agreement over the communicator (agree) */
+    DECIDE_LIBRARY, /* the library's _c form, whatever the counts */
+} decision;
+
+static decision how_decided(enum hmpi__form form, int vector)
+{
+    if (!vector)
+        return DECIDE_ALONE; /* on a block's bytes, known alike */
+    if (form == HMPI__FORM_PERSISTENT)
+        return DECIDE_AGREE; /* hmpi's _init synchronizes anyway */
+    if (LIBRARY_HAS_C)
+        return DECIDE_LIBRARY;
+    /* a nonblocking initiation must not wait for the other processes */
+    return form == HMPI__FORM_BLOCKING ? DECIDE_AGREE : DECIDE_ALONE;
+}
+
+/* v[0..2) replaced by their maxima over every process of comm. On an
+ * intercommunicator MPI_Allreduce gives each group the other group's: a
+ * second one, of each process's own values and the other group's maxima,
+ * gives each group the maxima of both. */
+static int max_over_all(MPI_Comm comm, int v[2])
+{
+    int other[2] = {0, 0};
+    int rc = PMPI_Allreduce(v, other, 2, MPI_INT, MPI_MAX, comm);
+    if (rc == MPI_SUCCESS && is_inter(comm)) {
+        int both[2] = {v[0] > other[0] ? v[0] : other[0], v[1] > other[1] ? v[1] : other[1]};
+        rc = PMPI_Allreduce(both, other, 2, MPI_INT, MPI_MAX, comm);
+    }
+    if (rc == MPI_SUCCESS)
+        v[0] = other[0], v[1] = other[1];
+    return rc;
+}
+
+/* w->too_large made every process's (one allreduce): past INT_MAX
+ * anywhere. A process whose PREPARE failed (rc: no memory for the narrowed
+ * arrays) takes part, and then every process fails (raised on comm). No
+ * communicator, nothing to agree on: the int form refuses it, naming fn. */
+static int agree(MPI_Comm comm, const char *fn, narrowed *w, int rc)
+{
+    int v[2] = {w->too_large, rc != MPI_SUCCESS};
+    if (comm == MPI_COMM_NULL)
+        return rc;
+    int arc = max_over_all(comm, v);
+    if (arc != MPI_SUCCESS)
+        return arc; /* the library raised it */
+    w->too_large = v[0];
+    if (rc != MPI_SUCCESS)
+        return hmpi__error(comm, rc, fn, "no memory to narrow the counts and displacements");
+    if (v[1])
+        return hmpi__error(comm, MPI_ERR_OTHER, fn,
+                           "another process had no memory to narrow its counts and displacements");
+    return MPI_SUCCESS;
+}
+
 /* ---- the three forms ----------------------------------------------------------- */
 
 #if LIBRARY_HAS_C
@@ -340,25 +418,35 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
     narrowed w = {{NULL, NULL, NULL, NULL}, 0, 0};                                                 \
     int rc = MPI_SUCCESS
 
-/* After PREPARE: past INT_MAX, the library's _c form where it has one; on
- * MPI 3.1 libraries the vector forms refuse, the others go on with big
- * elements. */
-#define TOO_LARGE(vector, call_c)                                                                  \
+/* Before PREPARE: the calls that take the library's _c form whatever their
+ * counts, without narrowing them. */
+#define LIBRARY_ALWAYS(form, vector, call_c)                                                       \
+    if (how_decided(form, vector) == DECIDE_LIBRARY)                                               \
+        return LIBRARY_C(call_c);
+
+/* After PREPARE: w.too_large agreed where it must be; then past INT_MAX,
+ * the library's _c form where it has one; on MPI 3.1 libraries the vector
+ * forms refuse, the others go on with big elements. */
+#define TOO_LARGE(form, vector, call_c)                                                            \
+    if (how_decided(form, vector) == DECIDE_AGREE)                                                 \
+        rc = agree(comm, fn, &w, rc);                                                              \
     if (rc == MPI_SUCCESS && w.too_large && (LIBRARY_HAS_C || (vector))) {                         \
         hmpi__mpi4_free_types(owned);                                                              \
         narrowed_free(&w);                                                                         \
         if (LIBRARY_HAS_C)                                                                         \
             return LIBRARY_C(call_c);                                                              \
         return hmpi__error(comm, MPI_ERR_COUNT, fn,                                                \
-                           "counts or displacements past INT_MAX need an MPI 4.0 library");        \
+                           "counts or displacements past INT_MAX (on this process or another) "    \
+                           "need an MPI 4.0 library");                                             \
     }
 
-/* A nonblocking or persistent form: hmpi's past INT_MAX on an
- * intracommunicator (with big elements, which its request owns; on every
- * process, whatever its own count), for a vector form (hmpi copies the
- * narrowed arrays at the start), when persistent, or as
- * HMPI_MPI4_COLLECTIVES says; else the MPI library's int form (an
- * intercommunicator's, big elements too: hmpi takes none). */
+/* A nonblocking or persistent form after TOO_LARGE: hmpi's past INT_MAX on
+ * an intracommunicator (with big elements, which its request owns; on
+ * every process, whatever its own count), for a vector form (hmpi copies
+ * the narrowed arrays at the start; the library's int form would read them
+ * after they are freed), when persistent, or as HMPI_MPI4_COLLECTIVES says;
+ * else the MPI library's int form (an intercommunicator's, big elements
+ * too: hmpi takes none). */
 #define REQUEST_FORM(form, vector, hmpi_call, library_call)                                        \
     do {                                                                                           \
         HMPI_Request large_r = HMPI_REQUEST_NULL;                                                  \
@@ -381,14 +469,17 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
 
 /* SIG: the _c form's parameters; PASS_C: its arguments; PREPARE: makes the
  * int form's arguments PASS_INT (owned[0] is set first when anything is
- * made); VECTOR: 1 for the vector forms. Errors name the _c function. */
+ * made); VECTOR: 1 for the vector forms, whose processes see different
+ * arrays. Each form decides its way by how_decided, in LIBRARY_ALWAYS and
+ * TOO_LARGE. Errors name the _c function. */
 #define LARGE_FORMS(Name, name, SIG, PASS_C, PREPARE, PASS_INT, VECTOR)                            \
     HMPI_API int MPI_##Name##_c(SIG)                                                               \
     {                                                                                              \
         static const char fn[] = "MPI_" #Name "_c";                                                \
         LOCALS;                                                                                    \
+        LIBRARY_ALWAYS(HMPI__FORM_BLOCKING, VECTOR, MPI_##Name##_c(PASS_C))                        \
         PREPARE                                                                                    \
-        TOO_LARGE(VECTOR, MPI_##Name##_c(PASS_C))                                                  \
+        TOO_LARGE(HMPI__FORM_BLOCKING, VECTOR, MPI_##Name##_c(PASS_C))                             \
         if (rc == MPI_SUCCESS && hmpi__mpi4_takes(comm, fn))                                       \
             rc = hmpi__mpi_##name(fn, HMPI__FORM_BLOCKING, PASS_INT, MPI_INFO_NULL, NULL);         \
         else if (rc == MPI_SUCCESS)                                                                \
@@ -401,8 +492,9 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
     {                                                                                              \
         static const char fn[] = "MPI_I" #name "_c";                                               \
         LOCALS;                                                                                    \
+        LIBRARY_ALWAYS(HMPI__FORM_NONBLOCKING, VECTOR, MPI_I##name##_c(PASS_C, request))           \
         PREPARE                                                                                    \
-        TOO_LARGE(VECTOR, MPI_I##name##_c(PASS_C, request))                                        \
+        TOO_LARGE(HMPI__FORM_NONBLOCKING, VECTOR, MPI_I##name##_c(PASS_C, request))                \
         REQUEST_FORM(                                                                              \
             HMPI__FORM_NONBLOCKING, VECTOR,                                                        \
             hmpi__mpi_##name(fn, HMPI__FORM_NONBLOCKING, PASS_INT, MPI_INFO_NULL, &large_r),       \
@@ -412,8 +504,9 @@ static int reduction_int_form(const char *fn, MPI_Comm comm, narrowed *w, MPI_Co
     {                                                                                              \
         static const char fn[] = "MPI_" #Name "_init_c";                                           \
         LOCALS;                                                                                    \
+        LIBRARY_ALWAYS(HMPI__FORM_PERSISTENT, VECTOR, MPI_##Name##_init_c(PASS_C, info, request))  \
         PREPARE                                                                                    \
-        TOO_LARGE(VECTOR, MPI_##Name##_init_c(PASS_C, info, request))                              \
+        TOO_LARGE(HMPI__FORM_PERSISTENT, VECTOR, MPI_##Name##_init_c(PASS_C, info, request))       \
         REQUEST_FORM(HMPI__FORM_PERSISTENT, VECTOR,                                                \
                      hmpi__mpi_##name(fn, HMPI__FORM_PERSISTENT, PASS_INT, info, &large_r),        \
                      MPI_ERR_INTERN);                                                              \
