@@ -1138,6 +1138,14 @@ static double sync_cost(const hmpi__coll_ctx *c)
     return c->cost.shm_flag_us * hmpi__knomial_levels(c->largest, FAN_IN);
 }
 
+/* The trip of data that a reader takes from one slot after the flags: none
+ * for `bytes` that cross on the flag's line (at a buffer's start), else
+ * one more line's, as the flags'. */
+static double data_trip(const hmpi__coll_ctx *c, double bytes)
+{
+    return bytes <= HMPI__SHM_WITH_FLAG_BYTES ? 0 : sync_cost(c);
+}
+
 /* The leaders' binomial tree over the nodes, once (0 on one node). */
 static double leaders_cost(const hmpi__coll_ctx *c, double bytes)
 {
@@ -1201,8 +1209,8 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
     double node, p = c->largest, bcast = 0;
-    if (reduces_whole(c->largest, m)) /* copy in, combine every input */
-        node = 2 * sync_cost(c) + copy_cost(c, m) + 2 * copy_cost(c, m * p);
+    if (reduces_whole(c->largest, m)) /* copy in, combine every input (at each buffer's start) */
+        node = sync_cost(c) + data_trip(c, m) + copy_cost(c, m) + 2 * copy_cost(c, m * p);
     else
         node = 3 * sync_cost(c) + 2 * copy_cost(c, m * (p - 1) / p) + copy_cost(c, m) +
                pieces_cost(c, m, piece) * 2; /* the others' slices in and out; a slice of each */
@@ -1221,23 +1229,27 @@ double hmpi__cost_reduce_scatter_shm(const hmpi__coll_ctx *c, const hmpi__coll_a
            pieces_cost(c, m * c->size, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 
+/* A gather's blocks start their writers' buffers; a scatter's lie in the
+ * takers' own slots, not on the root's flag's line. */
 double hmpi__cost_rooted_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a);
-    return 2 * sync_cost(c) + copy_cost(c, m * c->size) + copy_cost(c, m) +
+    double data = a->coll == HMPI__GATHER ? data_trip(c, m) : sync_cost(c);
+    return sync_cost(c) + data + copy_cost(c, m * c->size) + copy_cost(c, m) +
            pieces_cost(c, m, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 
-/* Allgather: a block in, the others' out; alltoall: the others' blocks in
- * and out (alltoallv: empty blocks, as hmpi__coll_block_bytes prices it,
- * the same on every process). */
+/* Allgather: a block in, the others' out (each at its writer's buffer's
+ * start); alltoall: the others' blocks in and out, in areas of the
+ * writers' buffers (alltoallv: empty blocks, as hmpi__coll_block_bytes
+ * prices it, the same on every process). */
 double hmpi__cost_exchange_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), others = m * (c->size - 1);
     int alltoall = a->coll == HMPI__ALLTOALL || a->coll == HMPI__ALLTOALLV;
     double piece = (double)hmpi__shm_buffer_bytes(c->shm) / (alltoall ? c->size : 1);
-    return 2 * sync_cost(c) + copy_cost(c, alltoall ? others : m) + copy_cost(c, others) +
-           pieces_cost(c, m, piece);
+    return sync_cost(c) + (alltoall ? sync_cost(c) : data_trip(c, m)) +
+           copy_cost(c, alltoall ? others : m) + copy_cost(c, others) + pieces_cost(c, m, piece);
 }

@@ -28,6 +28,8 @@ typedef struct buffer_head {
     _Atomic uint64_t ready;
 } buffer_head;
 #define HEAD_BYTES sizeof(buffer_head)
+_Static_assert(LINE - sizeof(buffer_head) == HMPI__SHM_WITH_FLAG_BYTES,
+               "shm.h's HMPI__SHM_WITH_FLAG_BYTES is the rest of the head's line");
 
 struct hmpi__shm_chan {
     hmpi__shm *shm;
