@@ -66,9 +66,8 @@ static int quickest(int (*trip)(const probe *, void *, uint64_t), const probe *p
  * The round trip runs as hmpi's algorithms post messages: a schedule of two
  * rounds (rank 0 sends, then receives the answer; rank 1 the reverse),
  * started and waited for by the engine, so that the node's curve holds the
- * engine's own cost of a round beside the library's (every row that passes
- * messages pays it: the library's MPI_Send and MPI_Recv alone priced them
- * level with the segment at 8 bytes, where they took a third longer). */
+ * engine's own cost of a round beside the library's, which every row that
+ * passes messages pays. */
 typedef struct message {
     char *out, *in;
     int bytes;
