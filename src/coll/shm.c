@@ -1209,9 +1209,13 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
     double node, p = c->largest, bcast = 0;
-    if (reduces_whole(c->largest, m)) /* copy in, combine every input (at each buffer's start) */
-        node = sync_cost(c) + data_trip(c, m) + copy_cost(c, m) + 2 * copy_cost(c, m * p);
-    else
+    if (reduces_whole(c->largest, m)) { /* copy in, combine every input (at each buffer's start) */
+        /* a one-node allreduce's ranks all read every slot at once, the
+         * lines crossing both ways; elsewhere the root alone reads them */
+        int all_read = c->nodes == 1 && a->coll == HMPI__ALLREDUCE;
+        node = sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
+               (all_read ? 2 * copy_cost(c, m * p) : (p - 1) * hmpi__cost_combine(&c->cost, m));
+    } else
         node = 3 * sync_cost(c) + 2 * copy_cost(c, m * (p - 1) / p) + copy_cost(c, m) +
                pieces_cost(c, m, piece) * 2; /* the others' slices in and out; a slice of each */
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
