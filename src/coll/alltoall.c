@@ -380,7 +380,13 @@ static int collect_in_segment(hmpi__coll_ctx *c, const plan *q, const node_side 
         if (a != q->lead)
             get[taken++] = (hmpi__shm_part){nd->seg[a], q->lead, q->held + (size_t)a * q->D * q->B,
                                             (size_t)q->D * q->B};
-    rc = hmpi__shm_exchange(c, &(hmpi__shm_parts){L, sent, taken, nd->longest, put, get});
+    hmpi__shm_parts x = {.areas = L,
+                         .nsent = sent,
+                         .ntaken = taken,
+                         .longest = nd->longest,
+                         .sent = put,
+                         .taken = get};
+    rc = hmpi__shm_exchange(c, &x);
     free(put);
     return rc;
 }
@@ -407,7 +413,13 @@ static int distribute_in_segment(hmpi__coll_ctx *c, const plan *q, const node_si
         if (j != q->lead)
             get[taken++] =
                 (hmpi__shm_part){nd->seg[j], q->pos, nd->packed + nd->off[j], part_bytes(nd, j)};
-    rc = hmpi__shm_exchange(c, &(hmpi__shm_parts){q->n, sent, taken, nd->longest, put, get});
+    hmpi__shm_parts x = {.areas = q->n,
+                         .nsent = sent,
+                         .ntaken = taken,
+                         .longest = nd->longest,
+                         .sent = put,
+                         .taken = get};
+    rc = hmpi__shm_exchange(c, &x);
     free(put);
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
         if (j != q->lead)

@@ -993,7 +993,9 @@ int hmpi__alltoall_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
             sent[n] = (hmpi__shm_part){me, r, (char *)src + (size_t)r * block, block};
             taken[n++] = (hmpi__shm_part){r, me, out.at + (size_t)r * block, block};
         }
-    rc = hmpi__shm_exchange(c, &(hmpi__shm_parts){c->size, n, n, block, sent, taken});
+    hmpi__shm_parts x = {
+        .areas = c->size, .nsent = n, .ntaken = n, .longest = block, .sent = sent, .taken = taken};
+    rc = hmpi__shm_exchange(c, &x);
     free(sent);
     return rc == MPI_SUCCESS ? unview(c, &out) : rc;
 }
