@@ -36,12 +36,13 @@
 #define MAX_ENTRIES 64
 
 typedef struct entry {
-    hmpi__coll_key key; /* its v form's arrays: `arrays`, its own copies */
-    int *arrays;
+    /* what a lookup reads, beside its arguments (the key's first field) */
     uint64_t stamp; /* the environment it was last found valid in */
     HMPI_Request request;
-    size_t bytes; /* the memory its schedule holds */
     unsigned long last_use;
+    hmpi__coll_key key; /* its v form's arrays: `arrays`, its own copies */
+    int *arrays;
+    size_t bytes; /* the memory its schedule holds */
 } entry;
 
 /* An entry's arguments that tell most calls apart, beside every other
@@ -155,12 +156,18 @@ static int same_arrays(const hmpi__coll_args *x, const hmpi__coll_args *y, place
     return 1;
 }
 
+/* The arguments besides the head's. */
+static int same_rest(const hmpi__coll_args *x, const hmpi__coll_args *y, place p)
+{
+    return x->scount == y->scount && x->stype == y->stype && x->rtype == y->rtype &&
+           x->root == y->root && x->op == y->op &&
+           (!(x->scounts || x->rcounts || y->scounts || y->rcounts) || same_arrays(x, y, p));
+}
+
 static int same_args(const hmpi__coll_args *x, const hmpi__coll_args *y, place p)
 {
-    return x->coll == y->coll && x->sendbuf == y->sendbuf && x->recvbuf == y->recvbuf &&
-           x->scount == y->scount && x->rcount == y->rcount && x->stype == y->stype &&
-           x->rtype == y->rtype && x->root == y->root && x->op == y->op &&
-           (!(x->scounts || x->rcounts || y->scounts || y->rcounts) || same_arrays(x, y, p));
+    head hx = head_of(x), hy = head_of(y);
+    return same_head(&hx, &hy) && same_rest(x, y, p);
 }
 
 static int same_key(const hmpi__coll_key *x, const hmpi__coll_key *y, place p)
@@ -179,7 +186,7 @@ HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, ui
     head h = head_of(a);
     for (int i = 0; c && i < c->n; i++)
         if (same_head(&c->head[i], &h) && c->e[i].stamp == stamp &&
-            same_args(&c->e[i].key.args, a, p)) {
+            same_rest(&c->e[i].key.args, a, p)) {
             c->e[i].last_use = ++c->clock;
             return c->e[i].request;
         }
@@ -284,7 +291,12 @@ int hmpi__coll_cache_put(MPI_Comm comm, const hmpi__coll_key *key, uint64_t stam
     }
     capacity = capacity < MAX_ENTRIES ? capacity : MAX_ENTRIES;
     entry *e = place_for(c, capacity > 0 ? capacity : 1, bytes, (size_t)bound);
-    *e = (entry){kept, arrays, stamp, request, bytes, ++c->clock};
+    *e = (entry){.stamp = stamp,
+                 .request = request,
+                 .last_use = ++c->clock,
+                 .key = kept,
+                 .arrays = arrays,
+                 .bytes = bytes};
     c->head[e - c->e] = head_of(&kept.args);
     return MPI_SUCCESS;
 }

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/finalize.h"
 #include "core/world.h"
+#include "util/tls.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -74,11 +75,13 @@ static uint64_t ctx_generation;
 
 /* This thread's last context found: the blocking collectives' fast path
  * looks a communicator's context up several times a call. */
-static _Thread_local struct {
+typedef struct found_ctx {
     MPI_Comm comm;
     comm_ctx *ctx;
     uint64_t generation;
-} last_found;
+} found_ctx;
+
+static _Thread_local found_ctx last_found;
 
 static void ctx_free(comm_ctx *c)
 {
@@ -192,15 +195,18 @@ static void verify(comm_ctx *c, MPI_Comm comm)
 static comm_ctx *find(MPI_Comm comm, int create)
 {
     void *v = NULL;
-    int flag = 0, k = keyval();
+    found_ctx *last = hmpi__tls_once(&last_found);
     uint64_t generation = __atomic_load_n(&ctx_generation, __ATOMIC_ACQUIRE);
+    /* (only a communicator with a context is remembered; the keyval's
+     * release bumps the generation too) */
+    if (last->ctx && last->comm == comm && last->generation == generation)
+        return last->ctx;
+    int flag = 0, k = keyval();
     if (comm == MPI_COMM_NULL || k == MPI_KEYVAL_INVALID)
         return NULL;
-    if (last_found.ctx && last_found.comm == comm && last_found.generation == generation)
-        return last_found.ctx;
     MPI_Comm_get_attr(comm, k, &v, &flag);
     if (flag) {
-        last_found.comm = comm, last_found.ctx = v, last_found.generation = generation;
+        *last = (found_ctx){comm, v, generation};
         return v;
     }
     comm_ctx *c = create ? ctx_new() : NULL;

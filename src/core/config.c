@@ -1,6 +1,7 @@
 /* The configuration registry (see config.h). */
 #include "core/config.h"
 #include "core/error.h"
+#include "util/tls.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -301,7 +302,6 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
 
 extern char **environ;
 
-/* FNV-1a over the entries' addresses; *count: the entries. */
 /* Does the entry ("NAME=value") hold a setting of hmpi (HMPI_*, SLURM_*)? */
 static int is_setting(const char *entry)
 {
@@ -317,30 +317,32 @@ static int is_setting(const char *entry)
  * the last one set again to its very string would go unseen: the whole
  * array compared at every call cost a tenth of a small blocking call.) */
 #define ENV_MEMO 64
-static _Thread_local struct {
+typedef struct env_memo {
     char **array, *last;
     size_t n;
-    int nset; /* -1: more settings than remembered (rescan each time) */
-    size_t at[ENV_MEMO];
-    char *entry[ENV_MEMO];
     uint64_t stamp;
+    int nset; /* -1: more settings than remembered (rescan each time) */
+    struct {
+        size_t at;
+        char *entry;
+    } set[ENV_MEMO];
 } env_memo;
 
-static int env_unchanged(void)
+static int env_unchanged(const env_memo *m)
 {
-    if (!env_memo.array || env_memo.array != environ || env_memo.nset < 0 ||
-        environ[env_memo.n] != NULL || (env_memo.n && environ[env_memo.n - 1] != env_memo.last))
+    char **env = environ;
+    if (!m->array || m->array != env || m->nset < 0 || env[m->n] != NULL ||
+        (m->n && env[m->n - 1] != m->last))
         return 0;
-    for (int i = 0; i < env_memo.nset; i++)
-        if (environ[env_memo.at[i]] != env_memo.entry[i])
+    for (int i = 0; i < m->nset; i++)
+        if (env[m->set[i].at] != m->set[i].entry)
             return 0;
     return 1;
 }
 
-uint64_t hmpi__config_env_stamp(void)
+/* FNV-1a over the settings' entries' addresses, remembered in m. */
+static uint64_t env_rescan(env_memo *m)
 {
-    if (env_unchanged()) /* the common case: a few comparisons */
-        return env_memo.stamp;
     uint64_t h = 1469598103934665603ull;
     size_t n = 0;
     int nset = 0;
@@ -349,24 +351,38 @@ uint64_t hmpi__config_env_stamp(void)
             continue;
         h = (h ^ (uint64_t)(uintptr_t)*e) * 1099511628211ull;
         if (nset >= 0 && nset < ENV_MEMO)
-            env_memo.at[nset] = n, env_memo.entry[nset++] = *e;
+            m->set[nset].at = n, m->set[nset++].entry = *e;
         else
             nset = -1;
     }
-    env_memo.array = environ;
-    env_memo.n = n;
-    env_memo.last = n ? environ[n - 1] : NULL;
-    env_memo.nset = nset;
-    env_memo.stamp = (h ^ (uint64_t)(nset + 1)) * 1099511628211ull;
-    return env_memo.stamp;
+    m->array = environ;
+    m->n = n;
+    m->last = n ? environ[n - 1] : NULL;
+    m->nset = nset;
+    m->stamp = (h ^ (uint64_t)(nset + 1)) * 1099511628211ull;
+    return m->stamp;
+}
+
+static uint64_t stamp_of(env_memo *m)
+{
+    return env_unchanged(m) ? m->stamp : env_rescan(m); /* the common case: a few comparisons */
 }
 
 /* The numbers of the settings without info, parsed once per environment. */
-static _Thread_local struct {
+typedef struct known_numbers {
     uint64_t stamp;
     uint64_t known; /* bit per setting id */
     int number[HMPI__NCFG];
-} numbers;
+} known_numbers;
+
+/* This thread's settings' numbers and environment: one thread-local, read
+ * through one address per call (hmpi__tls_once), its hot fields first. */
+typedef struct thread_view {
+    known_numbers numbers;
+    env_memo env;
+} thread_view;
+
+static _Thread_local thread_view this_thread;
 
 static int number_of_environment(int id)
 {
@@ -381,22 +397,42 @@ static int number_of_environment(int id)
     return parse_text(id, &fallback, bad, sizeof bad) == 0 ? fallback.number : 0;
 }
 
+static int number_of(known_numbers *k, int id, uint64_t stamp)
+{
+    if (k->stamp != stamp) {
+        k->stamp = stamp;
+        k->known = 0;
+    }
+    if (!(k->known & (1ull << id))) {
+        k->number[id] = number_of_environment(id);
+        k->known |= 1ull << id;
+    }
+    return k->number[id];
+}
+
+uint64_t hmpi__config_env_stamp(void)
+{
+    thread_view *t = hmpi__tls_once(&this_thread);
+    return stamp_of(&t->env);
+}
+
+int hmpi__config_number_now(int id, uint64_t *stamp)
+{
+    thread_view *t = hmpi__tls_once(&this_thread);
+    *stamp = stamp_of(&t->env);
+    return number_of(&t->numbers, id, *stamp);
+}
+
 int hmpi__config_number(int id)
 {
-    return hmpi__config_number_in(id, hmpi__config_env_stamp());
+    uint64_t stamp;
+    return hmpi__config_number_now(id, &stamp);
 }
 
 int hmpi__config_number_in(int id, uint64_t stamp)
 {
-    if (numbers.stamp != stamp) {
-        numbers.stamp = stamp;
-        numbers.known = 0;
-    }
-    if (!(numbers.known & (1ull << id))) {
-        numbers.number[id] = number_of_environment(id);
-        numbers.known |= 1ull << id;
-    }
-    return numbers.number[id];
+    thread_view *t = hmpi__tls_once(&this_thread);
+    return number_of(&t->numbers, id, stamp);
 }
 
 const char *hmpi__config_name(int id, int number)

@@ -103,6 +103,9 @@ uint64_t hmpi__config_env_stamp(void);
 /* hmpi__config_number for an environment whose stamp the caller just took:
  * one pass over environ for all the settings of a call. */
 int hmpi__config_number_in(int id, uint64_t stamp);
+/* hmpi__config_number, and the stamp of the environment it was read in
+ * (for the call's other settings: hmpi__config_number_in). */
+int hmpi__config_number_now(int id, uint64_t *stamp);
 
 /* Name of the enumerated value number of setting id ("?" out of range). */
 const char *hmpi__config_name(int id, int number);

@@ -41,11 +41,6 @@ int hmpi__check_enabled(void)
     return hmpi__config_number(HMPI__CFG_CHECK);
 }
 
-int hmpi__check_enabled_in(uint64_t stamp)
-{
-    return hmpi__config_number_in(HMPI__CFG_CHECK, stamp);
-}
-
 /* An item's value, named when it has names. */
 static void value_text(const hmpi__agree_item *item, long value, char *out, size_t size)
 {
@@ -132,8 +127,7 @@ int hmpi__entry_run(const hmpi__entry *call)
     void *op = NULL;
     hmpi__entry run = *call, *e = &run;
     int rc;
-    run.stamp = hmpi__config_env_stamp();
-    int checking = hmpi__check_enabled_in(e->stamp);
+    int checking = hmpi__config_number_now(HMPI__CFG_CHECK, &run.stamp);
     /* a call identical to one that passed every check, on the same
      * communicator (whose cache goes with it), needs none */
     if (!checking && e->ops->reuse && e->ops->reuse(e, &op)) {

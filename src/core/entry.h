@@ -117,7 +117,6 @@ int hmpi__check_agreement(MPI_Comm comm, const char *fn, int local_rc, int n,
 
 /* HMPI_CHECK=1 in the environment. */
 int hmpi__check_enabled(void);
-int hmpi__check_enabled_in(uint64_t stamp);
 
 /* ---- the pipeline --------------------------------------------------------- */
 

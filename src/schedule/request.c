@@ -48,11 +48,11 @@ static void completed(HMPI_Request *request, MPI_Status *status)
  * on hmpi's private communicator), told as r's function's on the user's
  * communicator, with the likely cause when it is a message's: processes
  * that called different collectives. */
-static int told(HMPI_Request r, int rc)
+__attribute__((cold, noinline)) static int told_failure(HMPI_Request r, int rc)
 {
     char what[MPI_MAX_ERROR_STRING], name[MPI_MAX_OBJECT_NAME];
     int len, klass;
-    if (rc == MPI_SUCCESS || hmpi__error_is_own(rc) || MPI_Error_class(rc, &klass) != MPI_SUCCESS)
+    if (hmpi__error_is_own(rc) || MPI_Error_class(rc, &klass) != MPI_SUCCESS)
         return rc;
     MPI_Error_string(rc, what, &len);
     if (MPI_Comm_get_name(r->comm, name, &len) != MPI_SUCCESS || len == 0)
@@ -63,6 +63,12 @@ static int told(HMPI_Request r, int rc)
             ? " (did every process call the same collectives in the same "
               "order? HMPI_CHECK=1 checks that they agree)"
             : "");
+}
+
+/* (success inline: the failure's buffers cost every start and wait a frame) */
+static inline int told(HMPI_Request r, int rc)
+{
+    return rc == MPI_SUCCESS ? rc : told_failure(r, rc);
 }
 
 int hmpi__request_start(HMPI_Request r, const char *fn)

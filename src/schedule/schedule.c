@@ -71,6 +71,7 @@ struct hmpi__sched {
     int entered;       /* round current is ready: its steps from next_step run */
     int next_step;     /* with entered: the first of its steps not done yet */
     int checked;       /* requests [0, checked) are known complete in this run */
+    unsigned runs;     /* starts so far (hmpi__sched_runs) */
 };
 
 /* Grow an array of elements of size `size` to hold one more. */
@@ -417,6 +418,21 @@ int hmpi__sched_call(hmpi__sched *s, hmpi__sched_fn fn, void *arg)
     return add_step(s, &st);
 }
 
+void *hmpi__sched_last_call(const hmpi__sched *s, hmpi__sched_fn fn)
+{
+    const round *open = &s->rounds[s->nrounds - 1];
+    /* a step added now would open a new round once the open one has requests */
+    if (open->nsteps == 0 || open->nreqs > 0)
+        return NULL;
+    const step *last = &s->steps[s->nsteps - 1];
+    return last->kind == STEP_CALL && last->fn == fn ? last->dst : NULL;
+}
+
+unsigned hmpi__sched_runs(const hmpi__sched *s)
+{
+    return s->runs;
+}
+
 int hmpi__sched_on_free(hmpi__sched *s, void (*fn)(void *arg), void *arg)
 {
     if (reserve((void **)&s->releases, &s->cap_releases, s->nreleases, sizeof(release))) {
@@ -536,6 +552,7 @@ int hmpi__sched_start(hmpi__sched *s)
     s->current = 0;
     s->checked = 0;
     s->entered = 0;
+    s->runs++;
     int rc = launch(s, &pending);
     if (!pending)
         s->current = 1;

@@ -70,6 +70,14 @@ size_t hmpi__sched_bytes(const hmpi__sched *s);
  * schedule owns (hmpi__sched_alloc) or outlives it. */
 typedef int (*hmpi__sched_fn)(void *arg, int *done);
 int hmpi__sched_call(hmpi__sched *s, hmpi__sched_fn fn, void *arg);
+/* The arg of s's last step when it is a call of fn that a step added now
+ * would directly follow (the same round, nothing between), else NULL: a
+ * module extends that call instead of adding one (one engine call for a
+ * run of its steps). */
+void *hmpi__sched_last_call(const hmpi__sched *s, hmpi__sched_fn fn);
+/* How many times s has started: a call step's progress kept from an
+ * earlier run (one that failed) is stale. */
+unsigned hmpi__sched_runs(const hmpi__sched *s);
 /* fn(arg) when the schedule is freed (before its memory is), to give back
  * what its steps hold. */
 int hmpi__sched_on_free(hmpi__sched *s, void (*fn)(void *arg), void *arg);

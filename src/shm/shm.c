@@ -282,9 +282,10 @@ int hmpi__shm_size(const hmpi__shm_chan *ch)
 
 /* ---- steps ---------------------------------------------------------------- */
 
-enum { PUT, PUBLISH, GET, WAIT, REDUCE, ACK };
+enum { BEGIN, PUT, PUBLISH, GET, WAIT, REDUCE, ACK };
 
 typedef struct step {
+    struct step *next; /* the next of its chain */
     hmpi__shm_op *op;
     int kind, gen;
     int rank, flag_rank; /* the slot's owner; whose ready flag to wait for */
@@ -297,6 +298,15 @@ typedef struct step {
     MPI_Datatype type;
     MPI_Op mop;
 } step;
+
+/* Steps added one after the other in a round: one call of the engine,
+ * which resumes at the step that could not go on yet. */
+typedef struct chain {
+    hmpi__sched *s;
+    step *first, *last;
+    step *resume;        /* where it stopped, in s's run number resume_run */
+    unsigned resume_run; /* (hmpi__sched_runs) */
+} chain;
 
 /* The value generation gen of the schedule has in this run. */
 static uint64_t value(const hmpi__shm_op *op, int gen)
@@ -363,14 +373,27 @@ static int combine(const step *st, uint64_t v, void *inout)
     return MPI_SUCCESS;
 }
 
-static int run_step(void *arg, int *done)
+/* The operation's generations in this run of its schedule, taken in turn
+ * at its start. */
+static int begin(hmpi__shm_op *op)
 {
-    step *st = arg;
+    if (op->ch->shm->retired)
+        return MPI_ERR_COMM; /* its communicator was freed */
+    op->base = op->ch->gen;
+    op->ch->gen += (uint64_t)op->ngens;
+    return MPI_SUCCESS;
+}
+
+static int run_step(step *st, int *done)
+{
     hmpi__shm_chan *ch = st->op->ch;
     uint64_t v = value(st->op, st->gen);
     flags *mine = ch->flag[ch->shm->rank];
     *done = 0;
     switch (st->kind) {
+    case BEGIN:
+        TRY(begin(st->op));
+        break;
     case PUT:
         if (!writable(ch, v))
             return MPI_SUCCESS;
@@ -403,29 +426,42 @@ static int run_step(void *arg, int *done)
     return MPI_SUCCESS;
 }
 
+static int run_chain(void *arg, int *done)
+{
+    chain *c = arg;
+    unsigned now = hmpi__sched_runs(c->s);
+    step *st = c->resume && c->resume_run == now ? c->resume : c->first;
+    for (; st; st = st->next) {
+        int rc = run_step(st, done);
+        if (rc != MPI_SUCCESS || !*done) {
+            c->resume = st, c->resume_run = now;
+            return rc;
+        }
+    }
+    c->resume = NULL;
+    return MPI_SUCCESS;
+}
+
+/* A step at the end of s: on the chain s ends with, or on a new one. */
 static int add(hmpi__sched *s, const step *proto)
 {
     step *st = hmpi__sched_alloc(s, sizeof *st);
+    chain *c;
     if (!st)
         return MPI_ERR_NO_MEM;
     *st = *proto;
-    if (st->gen >= st->op->ngens)
+    if (st->kind != BEGIN && st->gen >= st->op->ngens)
         st->op->ngens = st->gen + 1;
     if (st->kind == REDUCE && st->dst_gen >= st->op->ngens)
         st->op->ngens = st->dst_gen + 1;
-    return hmpi__sched_call(s, run_step, st);
-}
-
-/* The run's generations, taken in turn at its start. */
-static int begin(void *arg, int *done)
-{
-    hmpi__shm_op *op = arg;
-    *done = 1;
-    if (op->ch->shm->retired)
-        return MPI_ERR_COMM; /* its communicator was freed */
-    op->base = op->ch->gen;
-    op->ch->gen += (uint64_t)op->ngens;
-    return MPI_SUCCESS;
+    if ((c = hmpi__sched_last_call(s, run_chain))) {
+        c->last = c->last->next = st;
+        return MPI_SUCCESS;
+    }
+    if (!(c = hmpi__sched_alloc(s, sizeof *c)))
+        return MPI_ERR_NO_MEM;
+    *c = (chain){.s = s, .first = st, .last = st};
+    return hmpi__sched_call(s, run_chain, c);
 }
 
 static void release_op(void *arg)
@@ -443,7 +479,8 @@ int hmpi__shm_op_begin(hmpi__sched *s, hmpi__shm_chan *ch, hmpi__shm_op **out)
     op->ch = ch;
     TRY(hmpi__sched_on_free(s, release_op, op));
     *out = op;
-    return hmpi__sched_call(s, begin, op);
+    step st = {.op = op, .kind = BEGIN};
+    return add(s, &st);
 }
 
 /* A step that moves bytes between `local` (src or dst) and a place in a slot. */
