@@ -45,7 +45,7 @@ struct hmpi__shm_chan {
 
 /* The node's costs as measured (calibrate.c); measured 0: the defaults.
  * message_us: a message's time at each of calibrate.c's sizes. */
-#define HMPI__SHM_MESSAGE_SIZES 7
+#define HMPI__SHM_MESSAGE_SIZES 9
 typedef struct hmpi__shm_costs {
     double flag_us, copy_bytes_per_us, near_bytes_per_us, message_us[HMPI__SHM_MESSAGE_SIZES];
     double library_combine_bytes_per_us; /* the MPI library's MPI_Reduce_local */
