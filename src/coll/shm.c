@@ -1140,12 +1140,20 @@ static double sync_cost(const hmpi__coll_ctx *c)
     return c->cost.shm_flag_us * hmpi__knomial_levels(c->largest, FAN_IN);
 }
 
+/* The lines of data a reader loads once the flags said they are there,
+ * one at each level of the fan-in (a load, not a poll: less than a flag's
+ * trip). */
+static double line_trip(const hmpi__coll_ctx *c)
+{
+    return c->cost.shm_data_us * hmpi__knomial_levels(c->largest, FAN_IN);
+}
+
 /* The trip of data that a reader takes from one slot after the flags: none
  * for `bytes` that cross on the flag's line (at a buffer's start), else
- * one more line's, as the flags'. */
+ * a line's. */
 static double data_trip(const hmpi__coll_ctx *c, double bytes)
 {
-    return bytes <= HMPI__SHM_WITH_FLAG_BYTES ? 0 : sync_cost(c);
+    return bytes <= HMPI__SHM_WITH_FLAG_BYTES ? 0 : line_trip(c);
 }
 
 /* The leaders' binomial tree over the nodes, once (0 on one node). */
@@ -1241,7 +1249,7 @@ double hmpi__cost_rooted_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a);
-    double data = a->coll == HMPI__GATHER ? data_trip(c, m) : sync_cost(c);
+    double data = a->coll == HMPI__GATHER ? data_trip(c, m) : line_trip(c);
     return sync_cost(c) + data + copy_cost(c, m * c->size) + copy_cost(c, m) +
            pieces_cost(c, m, (double)hmpi__shm_buffer_bytes(c->shm));
 }
@@ -1256,6 +1264,6 @@ double hmpi__cost_exchange_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a
     double m = hmpi__coll_block_bytes(c, a), others = m * (c->size - 1);
     int alltoall = a->coll == HMPI__ALLTOALL || a->coll == HMPI__ALLTOALLV;
     double piece = (double)hmpi__shm_buffer_bytes(c->shm) / (alltoall ? c->size : 1);
-    return sync_cost(c) + (alltoall ? sync_cost(c) : data_trip(c, m)) +
+    return sync_cost(c) + (alltoall ? line_trip(c) : data_trip(c, m)) +
            copy_cost(c, alltoall ? others : m) + copy_cost(c, others) + pieces_cost(c, m, piece);
 }

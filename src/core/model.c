@@ -115,7 +115,7 @@ void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
 {
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
-    cm->shm_flag_us = SHM_FLAG_US;
+    cm->shm_flag_us = cm->shm_data_us = SHM_FLAG_US;
     cm->shm_bytes_per_us = cm->shm_near_bytes_per_us = SHM_BYTES_PER_US;
     cm->builtin = 1;
     /* what a further message's bytes add: all of them on the node's network
@@ -270,7 +270,7 @@ static int parse_line(const char *line, model *m)
         (shm && v[1] <= 0))
         return -1;
     if (shm) {
-        m->cost.shm_flag_us = v[0];
+        m->cost.shm_flag_us = m->cost.shm_data_us = v[0];
         m->cost.shm_bytes_per_us = v[1];
         m->cost.shm_near_bytes_per_us = v[2] > 0 ? v[2] : v[1];
         return 0;
@@ -347,7 +347,7 @@ static int load_file(const char *path, model *m, const char *fn)
                                 path);
     memset(&m->cost, 0, sizeof m->cost);
     m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
-    m->cost.shm_flag_us = SHM_FLAG_US;
+    m->cost.shm_flag_us = m->cost.shm_data_us = SHM_FLAG_US;
     m->cost.shm_bytes_per_us = m->cost.shm_near_bytes_per_us = SHM_BYTES_PER_US;
     while (fgets(line, sizeof line, f)) {
         lineno++;
@@ -527,7 +527,8 @@ double hmpi__cost_time(const hmpi__cost_model *cm, const char *coll, int ranks, 
 int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
 {
     if (x->times != y->times || x->package_bytes_per_us != y->package_bytes_per_us ||
-        x->shm_flag_us != y->shm_flag_us || x->shm_bytes_per_us != y->shm_bytes_per_us ||
+        x->shm_flag_us != y->shm_flag_us || x->shm_data_us != y->shm_data_us ||
+        x->shm_bytes_per_us != y->shm_bytes_per_us ||
         x->shm_near_bytes_per_us != y->shm_near_bytes_per_us ||
         x->library_combine_bytes_per_us != y->library_combine_bytes_per_us ||
         x->builtin != y->builtin)

@@ -25,6 +25,10 @@ typedef struct hmpi__cost_model {
      * HMPI__SHM_NEAR_BYTES that another core just wrote (from its cache:
      * near), and of a stream beyond the caches (the rest of a larger one) */
     double shm_flag_us, shm_bytes_per_us, shm_near_bytes_per_us;
+    /* a line of data that a reader loads once the flag said it is there:
+     * the writer's cache's answer alone, no poll (us; the flag's unless
+     * measured) */
+    double shm_data_us;
     /* bytes/us of the MPI library's own local reductions (MPI_Reduce_local),
      * which its collectives run where hmpi runs its own; 0: not measured */
     double library_combine_bytes_per_us;

@@ -112,6 +112,29 @@ static int flag_round(const probe *pr, void *arg, uint64_t round)
     return MPI_SUCCESS;
 }
 
+/* flag_round, a line of data with the flag: rank 0 writes it, then raises
+ * its flag; rank 1 loads it once it sees the flag, then answers. The
+ * line lies DATA_AT bytes into the buffer, past the flag's line and its
+ * neighbour, which a core's prefetcher may fetch along. */
+#define DATA_AT 256
+static int data_round(const probe *pr, void *arg, uint64_t round)
+{
+    hmpi__shm_chan *ch = pr->shm->chan[0];
+    _Atomic uint64_t *data = (_Atomic uint64_t *)(void *)hmpi__shm_place(ch, 0, round, DATA_AT);
+    uint64_t *seen = arg;
+    if (pr->rank == 0) {
+        atomic_store_explicit(data, round, memory_order_relaxed);
+        hmpi__shm_publish_now(ch, 0, round);
+    }
+    for (int polls = 0; !hmpi__shm_published(ch, 1 - pr->rank, round);)
+        hmpi__backoff(&polls);
+    if (pr->rank == 1) {
+        *seen += atomic_load_explicit(data, memory_order_relaxed);
+        hmpi__shm_publish_now(ch, 1, round);
+    }
+    return MPI_SUCCESS;
+}
+
 /* LARGE bytes from rank 0's `src` to rank 1's `dst` through rank 0's two
  * buffers, a buffer at a time, as the collectives pipeline them: piece k
  * goes into buffer k % 2 once rank 1 has copied out piece k - 2. Pieces
@@ -256,18 +279,19 @@ static int rounds_at(double bytes)
 }
 
 /* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
- * rates, [3] of the library's local reductions, then each message size's
- * us (halves of round trips). Ranks 0 and 1 measure (rank 0 the trips,
- * rank 1 its copies and reductions); 0 elsewhere (the allreduce takes the
- * largest). */
-#define FIRST_MESSAGE 4
+ * rates, [3] of the library's local reductions, [4] a flag's with a line
+ * of data, then each message size's us (halves of round trips). Ranks 0
+ * and 1 measure (rank 0 the trips, rank 1 its copies and reductions); 0
+ * elsewhere (the allreduce takes the largest). */
+#define FIRST_MESSAGE 5
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
 static int measure(const probe *pr, double figures[FIGURES])
 {
     size_t bytes =
         pr->shm->half > 2 * STREAM ? pr->shm->half : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
-    double trip = 0, rate = 0, near = 0, combine = 0;
+    double trip = 0, data_trip = 0, rate = 0, near = 0, combine = 0;
+    uint64_t seen = 0;
     int rc, ok = buf != NULL;
     TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, pr->pair)); /* both or none */
     if (!ok) {
@@ -286,6 +310,8 @@ static int measure(const probe *pr, double figures[FIGURES])
         figures[FIRST_MESSAGE + i] = pr->rank == 0 ? trip / 2 : 0;
     }
     if (rc == MPI_SUCCESS && (rc = quickest(flag_round, pr, NULL, BATCH, &trip)) == MPI_SUCCESS &&
+        (rc = reset_flags(pr)) == MPI_SUCCESS &&
+        (rc = quickest(data_round, pr, &seen, BATCH, &data_trip)) == MPI_SUCCESS &&
         (rc = reset_flags(pr)) == MPI_SUCCESS && (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS)
         rc = near_rate(pr, buf, &near);
     if (rc == MPI_SUCCESS && pr->rank == 1) /* (local: rank 0 waits in the allreduce after) */
@@ -295,6 +321,7 @@ static int measure(const probe *pr, double figures[FIGURES])
     figures[1] = pr->rank == 1 && rate > 0 ? 1 / rate : 0;
     figures[2] = pr->rank == 1 && near > 0 ? 1 / near : 0;
     figures[3] = pr->rank == 1 && combine > 0 ? 1 / combine : 0;
+    figures[4] = pr->rank == 0 ? data_trip / 2 : 0;
     return rc;
 }
 
@@ -309,9 +336,10 @@ static void say_costs(const hmpi__shm_costs *k)
         nt += (size_t)snprintf(times + nt, sizeof times - nt, "%s%.2f", i ? " / " : "",
                                k->message_us[i]);
     }
-    hmpi__verbose("node: flag %.3f us, copy %.0f MB/s (%.0f from a cache), messages of %s KiB "
-                  "%s us, the library's local sums %.0f MB/s (cost model)",
-                  k->flag_us, k->copy_bytes_per_us, k->near_bytes_per_us, sizes, times,
+    hmpi__verbose("node: flag %.3f us (a line of data after it %.3f), copy %.0f MB/s (%.0f from "
+                  "a cache), messages of %s KiB %s us, the library's local sums %.0f MB/s (cost "
+                  "model)",
+                  k->flag_us, k->data_us, k->copy_bytes_per_us, k->near_bytes_per_us, sizes, times,
                   k->library_combine_bytes_per_us);
 }
 
@@ -341,6 +369,8 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
     k->copy_bytes_per_us = 1 / figures[1];
     k->near_bytes_per_us = 1 / figures[2];
     k->library_combine_bytes_per_us = 1 / figures[3];
+    /* the round trip's more with the line: its load once the flag came */
+    k->data_us = figures[4] > figures[0] ? 2 * (figures[4] - figures[0]) : 0;
     for (int i = 0; i < HMPI__SHM_MESSAGE_SIZES; i++) { /* a larger message never quicker */
         double us = figures[FIRST_MESSAGE + i];
         k->message_us[i] = i > 0 && us < k->message_us[i - 1] ? k->message_us[i - 1] : us;
@@ -357,6 +387,7 @@ void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm)
     if (!k->measured)
         return;
     cm->shm_flag_us = k->flag_us;
+    cm->shm_data_us = k->data_us;
     cm->shm_bytes_per_us = k->copy_bytes_per_us;
     cm->shm_near_bytes_per_us = k->near_bytes_per_us;
     cm->library_combine_bytes_per_us = k->library_combine_bytes_per_us;
