@@ -357,13 +357,29 @@ static int node_side_of(hmpi__coll_ctx *c, const plan *q, node_side *nd)
     return segment_ranks(c, q, nd->seg);
 }
 
+/* The parts through the segment (hmpi__shm_exchange), into `areas` areas
+ * of each slot; then their list freed (`get` lies in the same allocation). */
+static int exchange_and_free(hmpi__coll_ctx *c, int areas, size_t longest, hmpi__shm_part *put,
+                             int sent, const hmpi__shm_part *get, int taken)
+{
+    hmpi__shm_parts x = {.areas = areas,
+                         .nsent = sent,
+                         .ntaken = taken,
+                         .longest = longest,
+                         .sent = put,
+                         .taken = get};
+    int rc = hmpi__shm_exchange(c, &x);
+    free(put);
+    return rc;
+}
+
 /* Step 1: every member packs its part for each other leader j and copies
  * it into area j of its slot; leader j copies area j of every other
  * member's slot into that member's row of held (its own: collect_own). */
 static int collect_in_segment(hmpi__coll_ctx *c, const plan *q, const node_side *nd,
                               const void *src, const MPI_Datatype *out)
 {
-    int L = q->L, sent = 0, taken = 0, rc;
+    int L = q->L, sent = 0, taken = 0;
     if (q->lead >= 0)
         TRY(collect_own(c, q, src, out[q->lead]));
     for (int j = 0; j < L; j++)
@@ -380,15 +396,7 @@ static int collect_in_segment(hmpi__coll_ctx *c, const plan *q, const node_side 
         if (a != q->lead)
             get[taken++] = (hmpi__shm_part){nd->seg[a], q->lead, q->held + (size_t)a * q->D * q->B,
                                             (size_t)q->D * q->B};
-    hmpi__shm_parts x = {.areas = L,
-                         .nsent = sent,
-                         .ntaken = taken,
-                         .longest = nd->longest,
-                         .sent = put,
-                         .taken = get};
-    rc = hmpi__shm_exchange(c, &x);
-    free(put);
-    return rc;
+    return exchange_and_free(c, L, nd->longest, put, sent, get, taken);
 }
 
 /* Step 3: leader j copies each other member's column into that member's
@@ -413,14 +421,7 @@ static int distribute_in_segment(hmpi__coll_ctx *c, const plan *q, const node_si
         if (j != q->lead)
             get[taken++] =
                 (hmpi__shm_part){nd->seg[j], q->pos, nd->packed + nd->off[j], part_bytes(nd, j)};
-    hmpi__shm_parts x = {.areas = q->n,
-                         .nsent = sent,
-                         .ntaken = taken,
-                         .longest = nd->longest,
-                         .sent = put,
-                         .taken = get};
-    rc = hmpi__shm_exchange(c, &x);
-    free(put);
+    rc = exchange_and_free(c, q->n, nd->longest, put, sent, get, taken);
     for (int j = 0; j < L && rc == MPI_SUCCESS; j++)
         if (j != q->lead)
             rc = hmpi__sched_unpack(c->s, nd->packed + nd->off[j], (int)part_bytes(nd, j), recvbuf,
