@@ -111,12 +111,19 @@ static void level_curve(curve *cv, double latency_us, double bytes_per_us, doubl
     }
 }
 
-void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
+/* A model with no level yet: the node's package link and shared memory at
+ * their defaults, until measured or given. */
+static void node_defaults(hmpi__cost_model *cm)
 {
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     cm->shm_flag_us = cm->shm_data_us = SHM_FLAG_US;
     cm->shm_bytes_per_us = cm->shm_near_bytes_per_us = SHM_BYTES_PER_US;
+}
+
+void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
+{
+    node_defaults(cm);
     cm->builtin = 1;
     /* what a further message's bytes add: all of them on the node's network
      * link; inside a node the receivers copy in parallel, so a sender's
@@ -345,10 +352,7 @@ static int load_file(const char *path, model *m, const char *fn)
     if (!f)
         return hmpi__error_code(MPI_ERR_FILE, fn, "cannot read tuning file '%s' (HMPI_TUNING_FILE)",
                                 path);
-    memset(&m->cost, 0, sizeof m->cost);
-    m->cost.package_bytes_per_us = PACKAGE_BYTES_PER_US;
-    m->cost.shm_flag_us = m->cost.shm_data_us = SHM_FLAG_US;
-    m->cost.shm_bytes_per_us = m->cost.shm_near_bytes_per_us = SHM_BYTES_PER_US;
+    node_defaults(&m->cost);
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (parse_line(line, m) < 0) {

@@ -98,40 +98,27 @@ static int message_round(const probe *pr, void *arg, uint64_t round)
     return hmpi__sched_wait(m->trip);
 }
 
-/* Rank 0 raises its ready flag to `round`, rank 1 answers with its own. */
+/* Rank 0 raises its ready flag to `round`, rank 1 answers with its own.
+ * With a sink (arg, a uint64_t), a line of data goes with the flag: rank 0
+ * writes it first, rank 1 loads it once it sees the flag, then answers.
+ * The line lies DATA_AT bytes into the buffer, past the flag's line and
+ * its neighbour, which a core's prefetcher may fetch along. */
+#define DATA_AT 256
 static int flag_round(const probe *pr, void *arg, uint64_t round)
 {
     hmpi__shm_chan *ch = pr->shm->chan[0];
-    (void)arg;
+    _Atomic uint64_t *data = (_Atomic uint64_t *)(void *)hmpi__shm_place(ch, 0, round, DATA_AT);
+    uint64_t *sink = arg;
+    if (pr->rank == 0 && sink)
+        atomic_store_explicit(data, round, memory_order_relaxed);
     if (pr->rank == 0)
         hmpi__shm_publish_now(ch, 0, round);
     for (int polls = 0; !hmpi__shm_published(ch, 1 - pr->rank, round);)
         hmpi__backoff(&polls);
+    if (pr->rank == 1 && sink)
+        *sink += atomic_load_explicit(data, memory_order_relaxed);
     if (pr->rank == 1)
         hmpi__shm_publish_now(ch, 1, round);
-    return MPI_SUCCESS;
-}
-
-/* flag_round, a line of data with the flag: rank 0 writes it, then raises
- * its flag; rank 1 loads it once it sees the flag, then answers. The
- * line lies DATA_AT bytes into the buffer, past the flag's line and its
- * neighbour, which a core's prefetcher may fetch along. */
-#define DATA_AT 256
-static int data_round(const probe *pr, void *arg, uint64_t round)
-{
-    hmpi__shm_chan *ch = pr->shm->chan[0];
-    _Atomic uint64_t *data = (_Atomic uint64_t *)(void *)hmpi__shm_place(ch, 0, round, DATA_AT);
-    uint64_t *seen = arg;
-    if (pr->rank == 0) {
-        atomic_store_explicit(data, round, memory_order_relaxed);
-        hmpi__shm_publish_now(ch, 0, round);
-    }
-    for (int polls = 0; !hmpi__shm_published(ch, 1 - pr->rank, round);)
-        hmpi__backoff(&polls);
-    if (pr->rank == 1) {
-        *seen += atomic_load_explicit(data, memory_order_relaxed);
-        hmpi__shm_publish_now(ch, 1, round);
-    }
     return MPI_SUCCESS;
 }
 
@@ -311,7 +298,7 @@ static int measure(const probe *pr, double figures[FIGURES])
     }
     if (rc == MPI_SUCCESS && (rc = quickest(flag_round, pr, NULL, BATCH, &trip)) == MPI_SUCCESS &&
         (rc = reset_flags(pr)) == MPI_SUCCESS &&
-        (rc = quickest(data_round, pr, &seen, BATCH, &data_trip)) == MPI_SUCCESS &&
+        (rc = quickest(flag_round, pr, &seen, BATCH, &data_trip)) == MPI_SUCCESS &&
         (rc = reset_flags(pr)) == MPI_SUCCESS && (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS)
         rc = near_rate(pr, buf, &near);
     if (rc == MPI_SUCCESS && pr->rank == 1) /* (local: rank 0 waits in the allreduce after) */
