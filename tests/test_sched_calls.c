@@ -3,8 +3,9 @@
  * it again until it is done; hmpi__sched_last_call names a call only while
  * a step added now would directly follow it (the same round, no request
  * between); hmpi__sched_runs counts the starts. Asserts exact values over
- * several runs, on every rank alone (MPI_COMM_SELF). Linked with hmpi's
- * objects. */
+ * several runs, on every rank alone (MPI_COMM_SELF); and a round made
+ * after no request launches without waiting for the requests before it
+ * (ranks 0 and 1). Linked with hmpi's objects. */
 #include "schedule/schedule.h"
 #include "testutil.h"
 
@@ -94,6 +95,47 @@ static void waits(void)
     hmpi__sched_free(s);
 }
 
+/* Rank 0 receives from rank 1, then, in a round after no request, calls a
+ * step and sends to rank 1, which sends only once it has received: an
+ * ordinary round would wait for the receive, and neither would go on. The
+ * second run by hmpi__sched_test, which must move the receive while the
+ * step waits. */
+static void after_nothing(int rank)
+{
+    int ready, sent = 0, got = 0;
+    counter c = {0, 0, &ready};
+    if (rank > 1)
+        return;
+    if (rank == 1) {
+        for (int run = 1; run <= RUNS; run++) {
+            MPI_Recv(&got, 1, MPI_INT, 0, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            CHECK(got == 10 * run);
+            MPI_Send(&run, 1, MPI_INT, 0, 7, MPI_COMM_WORLD);
+        }
+        return;
+    }
+    hmpi__sched *s = hmpi__sched_create(MPI_COMM_WORLD);
+    CHECK(s != NULL);
+    CHECK_MPI(hmpi__sched_recv(s, &got, 1, MPI_INT, 1, 7, MPI_COMM_WORLD));
+    CHECK_MPI(hmpi__sched_round_after(s, NULL, 0));
+    CHECK_MPI(hmpi__sched_call(s, slow_step, &c));
+    CHECK_MPI(hmpi__sched_send(s, &sent, 1, MPI_INT, 1, 8, MPI_COMM_WORLD));
+    for (int run = 1; run <= RUNS; run++) {
+        int done = 0;
+        ready = WAITS;
+        sent = 10 * run;
+        CHECK_MPI(hmpi__sched_start(s));
+        if (run == 2)
+            while (!done)
+                CHECK_MPI(hmpi__sched_test(s, &done));
+        else
+            CHECK_MPI(hmpi__sched_wait(s));
+        CHECK(got == run);
+        CHECK(c.value == run && c.calls == run * (WAITS + 1));
+    }
+    hmpi__sched_free(s);
+}
+
 int main(int argc, char **argv)
 {
     int rank;
@@ -101,6 +143,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     last_call();
     waits();
+    after_nothing(rank);
     if (rank == 0)
         printf("schedule call steps: %d checks: ok\n", test_checks);
     MPI_Finalize();

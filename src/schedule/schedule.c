@@ -42,7 +42,8 @@ enum { RECV, SEND, SSEND };
 typedef struct round {
     int first_step, nsteps;
     int first_req, nreqs;
-    int first_after, nafter; /* nafter > 0: launch once after[first_after ..] completed */
+    int first_after, nafter; /* listed: launch once after[first_after ..] completed */
+    int listed;              /* made by hmpi__sched_round_after (its list may be empty) */
     int nsends;              /* its sends so far */
     int recv_after_send;     /* a receive comes after a send: launch reorders */
 } round;
@@ -149,13 +150,13 @@ static round *append_round(hmpi__sched *s)
 {
     if (reserve((void **)&s->rounds, &s->cap_rounds, s->nrounds, sizeof(round)))
         return NULL;
-    s->rounds[s->nrounds] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0, 0, 0};
+    s->rounds[s->nrounds] = (round){s->nsteps, 0, s->nreqs, 0, 0, 0, 0, 0, 0};
     return &s->rounds[s->nrounds++];
 }
 
 static int is_empty(const round *r)
 {
-    return r->nsteps == 0 && r->nreqs == 0 && r->nafter == 0;
+    return r->nsteps == 0 && r->nreqs == 0 && !r->listed;
 }
 
 int hmpi__sched_round(hmpi__sched *s)
@@ -171,6 +172,7 @@ int hmpi__sched_round_after(hmpi__sched *s, const int *requests, int n)
     if (!is_empty(last) && !(last = append_round(s)))
         return MPI_ERR_NO_MEM;
     last->first_after = s->nafter;
+    last->listed = 1;
     for (int i = 0; i < n; i++) {
         if (requests[i] < 0 || requests[i] >= s->nreqs)
             return MPI_ERR_INTERN; /* only requests already made can be waited for */
@@ -673,7 +675,7 @@ static int wait_progressing(hmpi__sched *s, int target, int launched)
  * complete? */
 static int ready(hmpi__sched *s, const round *r, int wait, int *flag)
 {
-    if (r->nafter == 0) {
+    if (!r->listed) {
         TRY(complete(s, s->checked, r->first_req, wait, flag));
         if (*flag)
             s->checked = r->first_req;
@@ -689,15 +691,22 @@ static int ready(hmpi__sched *s, const round *r, int wait, int *flag)
     return MPI_SUCCESS;
 }
 
-/* While a step waits in a blocking wait: let the requests already started
- * progress (a peer may wait for them), pause, poll again. */
-static int pause_step(hmpi__sched *s, int *polls)
+/* While a step waits: let the requests already started progress (a peer
+ * may wait for them; the MPI library moves them only inside its calls). */
+static int progress_started(hmpi__sched *s)
 {
     int flag;
     int started = s->rounds[s->current].first_req;
     TRY(complete(s, s->checked, started, 0, &flag));
     if (flag)
         s->checked = started;
+    return MPI_SUCCESS;
+}
+
+/* In a blocking wait: that, pause, poll again. */
+static int pause_step(hmpi__sched *s, int *polls)
+{
+    TRY(progress_started(s));
     hmpi__backoff(polls);
     return MPI_SUCCESS;
 }
@@ -717,6 +726,7 @@ static int progress(hmpi__sched *s, int wait, int *done)
         }
         TRY(launch(s, &pending));
         if (pending && !wait) {
+            TRY(progress_started(s));
             hmpi__backoff_idle();
             *done = 0;
             return MPI_SUCCESS;

@@ -23,8 +23,10 @@ int hmpi__sched_round(hmpi__sched *s); /* start a new round */
 /* Start a new round that launches as soon as the n requests listed have
  * completed (indices as hmpi__sched_next_request gave them), not every
  * earlier one: pipelines forward a piece the moment it arrives while the
- * pieces before are still on their way. A later ordinary round waits for
- * everything before it, and the run completes when every request has. */
+ * pieces before are still on their way; with n = 0, right after the round
+ * before it (steps that wait for other processes, not for requests). A
+ * later ordinary round waits for everything before it, and the run
+ * completes when every request has. */
 int hmpi__sched_round_after(hmpi__sched *s, const int *requests, int n);
 /* The index the next send or receive will have. */
 int hmpi__sched_next_request(const hmpi__sched *s);
