@@ -2,6 +2,8 @@
  * two trees of 16 pieces or more, on nodes of one package and at least 4
  * ranks, each lane leader hands every group of pieces to a helper of its
  * node, which roots the node tree; nodes of several packages take none.
+ * Run with no segment (HMPI_SHM=0), whose nodes pass their groups on
+ * without node trees (test_shm covers that).
  * 1 MiB down two trees (64 pieces of 8 KiB each), persistent, from three
  * roots, each started twice with other data: every rank's buffer is MPI's
  * own bcast's, to the byte. With HMPI_VERBOSE=1 every rank reads its own

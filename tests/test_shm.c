@@ -265,6 +265,49 @@ static void hierarchical_across_nodes(MPI_Comm comm)
     free(y);
 }
 
+/* The two trees over nodes with a channel (two, forced, of a buffer that
+ * pipelines): each node passes the groups on through its segment, so that
+ * only its lane leaders send or receive (on the root's node, the root and
+ * its relayed lane): at most min(2, node's ranks) a node. Roots on several
+ * nodes, each run three times. */
+static void twotree_across_nodes(MPI_Comm comm)
+{
+    enum { N = 1 << 15 };
+    int size, rank, local_size, local_rank, senders, leaders, *buf = malloc(sizeof(int) * N);
+    MPI_Comm node;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    CHECK_MPI(HMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm_size(node, &local_size);
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Comm_free(&node);
+    int mine = local_rank == 0 ? (local_size < 2 ? local_size : 2) : 0;
+    MPI_Allreduce(&mine, &leaders, 1, MPI_INT, MPI_SUM, comm);
+    for (int root = 0; root < size; root += size / 3 + 1) {
+        MPI_Info info;
+        HMPI_Request req;
+        int rounds, messages;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "hmpi_bcast_algorithm", "twotree");
+        MPI_Info_set(info, "hmpi_bcast_trees", "2");
+        CHECK_MPI(HMPI_Bcast_init(buf, N, MPI_INT, root, comm, info, &req));
+        MPI_Info_free(&info);
+        for (int run = 0; run < 3; run++) {
+            for (int i = 0; i < N; i++)
+                buf[i] = rank == root ? i * 3 + run + root : -1;
+            CHECK_MPI(HMPI_Start(&req));
+            CHECK_MPI(HMPI_Wait(&req, MPI_STATUS_IGNORE));
+            for (int i = 0; i < N; i++)
+                CHECK_INT(buf[i], i * 3 + run + root);
+        }
+        CHECK_MPI(HMPI_Request_get_schedule_info(req, &rounds, &messages));
+        MPI_Allreduce(&(int){messages > 0}, &senders, 1, MPI_INT, MPI_SUM, comm);
+        CHECK(senders <= leaders);
+        CHECK_MPI(HMPI_Request_free(&req));
+    }
+    free(buf);
+}
+
 /* The combining alltoall over nodes with a channel: its node steps are
  * each node's segment, and its messages the leaders' between nodes alone
  * (one each way between every two nodes: 2 G (G - 1) sends and receives
@@ -438,6 +481,9 @@ int main(int argc, char **argv)
             cases += collcase_run_matrix(hierarchical[i], world_shuffled, "hierarchical", wanted);
         hierarchical_across_nodes(MPI_COMM_WORLD);
         hierarchical_across_nodes(world_shuffled);
+        twotree_across_nodes(MPI_COMM_WORLD);
+        twotree_across_nodes(world_shuffled);
+        cases += collcase_run_matrix(BCAST, world_shuffled, "twotree", wanted);
         alltoall_across_nodes(MPI_COMM_WORLD);
         alltoall_across_nodes(world_shuffled);
         mixed_layouts(MPI_COMM_WORLD);

@@ -77,7 +77,7 @@
     X(BCAST, HIERARCHICAL, hmpi__bcast_hierarchical, HMPI__USES_SEGMENT,                           \
       hmpi__cost_tree_hierarchical)                                                                \
     X(BCAST, MULTILANE, hmpi__bcast_multilane, HMPI__USES_SEGMENT, hmpi__cost_multilane)           \
-    X(BCAST, TWOTREE, hmpi__bcast_twotree, 0, hmpi__cost_twotree)                                  \
+    X(BCAST, TWOTREE, hmpi__bcast_twotree, HMPI__USES_SEGMENT, hmpi__cost_twotree)                 \
     X(BCAST, LOGP, hmpi__bcast_logp, 0, hmpi__cost_logp)                                           \
     X(BCAST, SHM, hmpi__bcast_shm, HMPI__NEEDS_SEGMENT | HMPI__SPANS_NODES | HMPI__ANY_SIZE,       \
       hmpi__cost_bcast_shm)                                                                        \

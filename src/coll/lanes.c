@@ -359,37 +359,6 @@ static int segment_usable(const hmpi__coll_ctx *c)
     return c->shm && c->nodes > 1;
 }
 
-typedef struct by_rank {
-    int rank, local;
-} by_rank;
-
-static int by_rank_order(const void *x, const void *y)
-{
-    return ((const by_rank *)x)->rank - ((const by_rank *)y)->rank;
-}
-
-/* *out: the segment's ranks of this node's local ranks (path order), an
- * array of the schedule; the segment's ranks are the node's in comm's
- * order. */
-static int segment_ranks(hmpi__coll_ctx *c, const hmpi__nodes *nd, int **out)
-{
-    int P = nd->local, *ranks = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)P);
-    by_rank *sorted = malloc(sizeof *sorted * (size_t)P);
-    const int *member = node_members(nd);
-    int rc = ranks && sorted ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-    if (rc == MPI_SUCCESS && hmpi__shm_size(c->shm) != P)
-        rc = MPI_ERR_INTERN; /* the segment is not the node's */
-    for (int j = 0; rc == MPI_SUCCESS && j < P; j++)
-        sorted[j] = (by_rank){member[j], j};
-    if (rc == MPI_SUCCESS)
-        qsort(sorted, (size_t)P, sizeof *sorted, by_rank_order);
-    for (int i = 0; rc == MPI_SUCCESS && i < P; i++)
-        ranks[sorted[i].local] = i;
-    free(sorted);
-    *out = ranks;
-    return rc;
-}
-
 /* A node's gather of blocks of `block` bytes to its first, and its bcast of
  * `bytes` from it, through the segment (the first copies the others' out;
  * the whole in, which the others copy out): modelled times where the
@@ -1025,7 +994,7 @@ static int segment_lanes(hmpi__coll_ctx *c, const hmpi__nodes *nd, const parts *
     int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(v->lanes + 1)), *owner;
     if (!lo)
         return MPI_ERR_NO_MEM;
-    TRY(segment_ranks(c, nd, &owner)); /* part j's: local rank j's */
+    TRY(hmpi__nodes_segment_ranks(c, nd, &owner)); /* part j's: local rank j's */
     for (int j = 0; j <= v->lanes; j++)
         lo[j] = part_lo(v, j);
     *l = (hmpi__shm_lanes){v->lanes, lo, owner, NULL, v->type};
@@ -1269,7 +1238,7 @@ static int segment_gather_ranges(hmpi__coll_ctx *c, const hmpi__nodes *nd, char 
     int *lo = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)(nd->local + 1)), *ranks;
     if (!lo)
         return MPI_ERR_NO_MEM;
-    TRY(segment_ranks(c, nd, &ranks));
+    TRY(hmpi__nodes_segment_ranks(c, nd, &ranks));
     for (int j = 0; j <= nd->local; j++)
         lo[j] = (int)off[j]; /* (the allgathers' rows take at most INT_MAX bytes) */
     hmpi__shm_lanes l = {nd->local, lo, ranks, NULL, MPI_BYTE};
@@ -1327,7 +1296,7 @@ int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char 
                                  const int *hi, int owners)
 {
     int *ranks;
-    TRY(segment_ranks(c, nd, &ranks)); /* part j's: local rank j's */
+    TRY(hmpi__nodes_segment_ranks(c, nd, &ranks)); /* part j's: local rank j's */
     hmpi__shm_lanes l = {owners, lo, ranks, hi, MPI_BYTE};
     TRY(hmpi__sched_round(c->s));
     return hmpi__shm_lanes_allgather(c, &l, buf, 1);
@@ -1338,7 +1307,7 @@ int hmpi__node_bcast(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, int by
     double cost;
     int radix = hmpi__node_bcast_radix(c, nd->local, bytes, &cost), *ranks;
     if (segment_bcast_cost(c, nd->local, bytes) < cost) { /* one part, the first's */
-        TRY(segment_ranks(c, nd, &ranks));
+        TRY(hmpi__nodes_segment_ranks(c, nd, &ranks));
         hmpi__shm_lanes l = {1, (int[]){0, bytes}, ranks, NULL, MPI_BYTE};
         TRY(hmpi__sched_round(c->s));
         return hmpi__shm_lanes_allgather(c, &l, buf, nd->my_local != 0);

@@ -80,6 +80,34 @@ void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j)
         nd->lane[k] = hmpi__nodes_rank(nd, hmpi__nodes_lane_index(nd, k), j);
 }
 
+typedef struct by_rank {
+    int rank, local;
+} by_rank;
+
+static int by_rank_order(const void *x, const void *y)
+{
+    return ((const by_rank *)x)->rank - ((const by_rank *)y)->rank;
+}
+
+int hmpi__nodes_segment_ranks(hmpi__coll_ctx *c, const hmpi__nodes *nd, int **out)
+{
+    int P = nd->local, *ranks = hmpi__sched_alloc(c->s, sizeof(int) * (size_t)P);
+    by_rank *sorted = malloc(sizeof *sorted * (size_t)P);
+    const int *member = nd->member + nd->first[nd->my_node];
+    int rc = ranks && sorted ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS && hmpi__shm_size(c->shm) != P)
+        rc = MPI_ERR_INTERN; /* the segment is not the node's */
+    for (int j = 0; rc == MPI_SUCCESS && j < P; j++)
+        sorted[j] = (by_rank){member[j], j};
+    if (rc == MPI_SUCCESS)
+        qsort(sorted, (size_t)P, sizeof *sorted, by_rank_order);
+    for (int i = 0; rc == MPI_SUCCESS && i < P; i++)
+        ranks[sorted[i].local] = i;
+    free(sorted);
+    *out = ranks;
+    return rc;
+}
+
 int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at)
 {
     const int *order = c->nodes > 1 ? hmpi__loctable_order(c->table) : NULL;

@@ -32,6 +32,11 @@ int hmpi__nodes_rank(const hmpi__nodes *nd, int k, int j);
 /* nd->lane = lane j: local rank j of every node, the root's node first. */
 void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j);
 
+/* *out: the segment's ranks of this node's local ranks (path order), an
+ * array of the schedule; the segment's ranks are the node's in comm's
+ * order. The schedule has a channel. */
+int hmpi__nodes_segment_ranks(hmpi__coll_ctx *c, const hmpi__nodes *nd, int **out);
+
 /* rank_at[k]: the rank at position k of path order (the nodes one after
  * the other), rank order when the ranks' nodes are unknown. */
 int hmpi__nodes_path_order(const hmpi__coll_ctx *c, int *rank_at);

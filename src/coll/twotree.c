@@ -11,6 +11,9 @@
  * with many pieces, through a helper that roots that tree (HANDOFF_PIECES).
  * For few pieces, k > 2 k-ary trees (a k-th of the buffer each, k lanes)
  * are shallower (kary_inner), and so are wider node trees (most_radix).
+ * Where the schedule has a channel, a node may pass its groups on through
+ * its segment instead (segment_group): copied in by the rank that has
+ * them, out by the others.
  *
  * A tree's part travels in pieces over the network, and in groups of pieces
  * inside a node (fewer messages where the bytes are cheap). Every process
@@ -22,6 +25,7 @@
 #include "coll/coll.h"
 #include "coll/nodes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Pieces of one tree in flight from the root (forward_piece): enough to
@@ -160,9 +164,11 @@ static int lane_leader(const hmpi__nodes *nd, int i, int t)
 
 /* How the buffer is cut: each of `trees` trees carries its part, in
  * `pieces` pieces over the network, which the nodes pass on inside in
- * groups of `group` down k-nomial trees of radix `radix`. */
+ * groups of `group` down k-nomial trees of radix `radix`, or through the
+ * node's segment (`segment`: each group copied in once by the rank that has
+ * it and out by the others). */
 typedef struct cut {
-    int count, pieces, group, trees, radix;
+    int count, pieces, group, trees, radix, segment;
 } cut;
 
 /* How many ranks a node tree goes round before it moves to the next
@@ -226,7 +232,7 @@ static int hands_off(int trees, int pieces, int L, int packages)
 /* Does the largest node hand off, as the model prices the cut? */
 static int priced_hands_off(const hmpi__coll_ctx *c, const cut *x)
 {
-    return hands_off(x->trees, x->pieces, c->largest, c->packages);
+    return !x->segment && hands_off(x->trees, x->pieces, c->largest, c->packages);
 }
 
 /* Tree t's network part: where the lane leader gets the pieces (non-root
@@ -329,16 +335,18 @@ static void make_role(const hmpi__nodes *nd, int t, const cut *x, int packages, 
         r->net[r->nnet++] = hmpi__nodes_rank(nd, nd->my_node, top);
         return;
     }
-    if (!on_root_node && hands_off(trees, x->pieces, L, packages)) {
+    if (!x->segment && !on_root_node && hands_off(trees, x->pieces, L, packages)) {
         handoff_role(nd, t, x, per, r);
         return;
     }
-    int q = position_at(j, top, L, relay, per);
-    int parent = node_links(q, n, radix, child, &nchildren);
     if (j == top)
         network_role(nd, t, trees, r);
     if (relay && j == top)
         r->net_source = hmpi__nodes_rank(nd, nd->my_node, 0);
+    if (x->segment) /* the node's others copy the groups out of it (segment_group) */
+        return;
+    int q = position_at(j, top, L, relay, per);
+    int parent = node_links(q, n, radix, child, &nchildren);
     if (parent >= 0)
         r->node_source = hmpi__nodes_rank(nd, nd->my_node, local_at(parent, top, L, relay, per));
     for (int i = 0; i < nchildren; i++)
@@ -396,6 +404,24 @@ static int most_node_sends(int n, int k, int trees, int per, int handoff)
     return most;
 }
 
+/* ---- the node's segment ------------------------------------------------------ */
+
+/* May the nodes pass their groups on through their segments: the schedule
+ * has a channel, and a node has ranks to pass them to (the same on every
+ * process). Not in SimGrid SMPI, whose ranks cannot share memory. */
+static int segment_usable(const hmpi__coll_ctx *c)
+{
+    return c->shm && c->nodes > 1 && c->largest > 1;
+}
+
+/* Modelled time for a node to pass a group of m bytes of every tree on
+ * through its segment: each group copied in by its rank, every tree's out
+ * by each other rank. */
+static double segment_time(const hmpi__coll_ctx *c, const cut *x, double m)
+{
+    return hmpi__cost_shm_spread(c, m, x->trees * m);
+}
+
 /* Modelled time between two pieces of a tree: the busiest resource's, a
  * node's link, which streams `trees` pieces for every piece of the tree it
  * forwards in (priced at a lone 8 KiB message's share of the bandwidth, the
@@ -413,6 +439,12 @@ static double pipeline_step(const hmpi__coll_ctx *c, double piece, const cut *x)
     double overhead = hmpi__cost_overhead(m);
     double transfer = hmpi__cost_stream(m, piece);
     double link = c->nodes > 1 ? x->trees * transfer : 0;
+    if (x->segment) { /* a lane leader: a piece in, two on, its group in, the others' out */
+        double g = piece * x->group;
+        double lead = 3 * overhead + hmpi__cost_shm_spread(c, g, (x->trees - 1) * g) / x->group;
+        double reader = segment_time(c, x, g) / x->group, cpu = lead > reader ? lead : reader;
+        return link > cpu ? link : cpu;
+    }
     int handoff = priced_hands_off(c, x);
     double fanout = most_node_sends(c->largest, x->radix, x->trees,
                                     package_block(c->largest, c->packages, 0), handoff);
@@ -482,9 +514,12 @@ static double node_tree_time(const hmpi__coll_ctx *c, const cut *x, double m)
     int k = x->radix, trees = x->trees, handoff = priced_hands_off(c, x);
     double latency = hmpi__cost_round(cm, HMPI__LEVEL_NODE, 1, m);
     double gap = hmpi__cost_gap(cm, HMPI__LEVEL_NODE, m);
+    double relay = c->nodes > 1 ? latency : 0;
+    if (x->segment)
+        return segment_time(c, x, m) + relay;
     return node_trees_time(c->largest, k, trees, package_block(c->largest, c->packages, 0), handoff,
                            gap, latency, hmpi__cost_overhead(cm)) +
-           (c->nodes > 1 ? latency : 0);
+           relay;
 }
 
 /* Modelled time: the first piece down the deepest path (its group inside
@@ -525,7 +560,7 @@ static int most_radix(const hmpi__coll_ctx *c, int pieces)
 static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipelined, double *cost)
 {
     double bytes = hmpi__coll_block_bytes(c, a);
-    cut best = {a->rcount, 1, 1, 2, 2};
+    cut best = {a->rcount, 1, 1, 2, 2, 0};
     int forced = c->bcast_trees > MAX_TREES ? MAX_TREES : c->bcast_trees;
     *cost = HMPI__COST_NEVER;
     for (int trees = forced ? forced : 2; trees <= (forced ? forced : MAX_TREES); trees *= 2) {
@@ -540,12 +575,13 @@ static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipel
                               (trees > 2 && !forced && k > MAX_KARY_PIECES)))
                 continue;
             for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2)
-                for (int radix = 2; radix <= most_radix(c, k); radix *= 2) {
-                    cut x = {a->rcount, k, g, trees, radix};
-                    double t = pipeline_cost(c, bytes, &x);
-                    if (t < *cost)
-                        *cost = t, best = x;
-                }
+                for (int segment = 0; segment <= segment_usable(c); segment++)
+                    for (int radix = 2; radix <= (segment ? 2 : most_radix(c, k)); radix *= 2) {
+                        cut x = {a->rcount, k, g, trees, radix, segment};
+                        double t = pipeline_cost(c, bytes, &x);
+                        if (t < *cost)
+                            *cost = t, best = x;
+                    }
         }
     }
     return best;
@@ -578,6 +614,9 @@ double hmpi__cost_twotree(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 typedef struct pipeline {
     cut x;
     role r[MAX_TREES];
+    int through_segment;       /* x.segment, and this node has other ranks */
+    int writer[MAX_TREES];     /* through_segment: the segment's rank that copies tree t's in */
+    int takes[MAX_TREES];      /* through_segment: does this process copy tree t's out? */
     int delay[MAX_TREES];      /* steps before tree t's first piece is here (its depth) */
     int *net_recv[MAX_TREES];  /* [pieces]: index of each piece's receive */
     int *node_recv[MAX_TREES]; /* [pieces / group]: index of each group's receive */
@@ -686,6 +725,40 @@ static int forward_group(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *
     return MPI_SUCCESS;
 }
 
+/* Group g of tree t to the node's other ranks through the segment, in
+ * the generations every rank of the node takes in the same order: its
+ * writer copies it in once all of it is here, the others copy it out as
+ * soon as it is there. A reader's round waits for none of its requests, so
+ * that it does not hold back the pieces it forwards. */
+static int segment_group(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl, int t, int g)
+{
+    const cut *x = &pl->x;
+    int after[MAX_GROUP + MAX_TREES], lo = g * x->group, hi = lo + x->group;
+    int bounds[2] = {piece_lo(x, t, lo), piece_lo(x, t, hi)};
+    int n = hmpi__shm_rank(c->shm) == pl->writer[t] ? arrivals(pl, t, lo, hi, after) : 0;
+    hmpi__shm_lanes l = {1, bounds, &pl->writer[t], NULL, a->rtype};
+    TRY(hmpi__sched_round_after(c->s, after, n));
+    return hmpi__shm_lanes_allgather(c, &l, a->recvbuf, pl->takes[t]);
+}
+
+/* Where tree t's groups come from in this node's segment: the lane leader
+ * that got them over the network, on the root's node the root, which has
+ * them all (its relayed lanes have their own tree's already). */
+static int segment_roles(hmpi__coll_ctx *c, const hmpi__nodes *nd, pipeline *pl)
+{
+    int *seg, on_root_node = nd->my_index == 0;
+    pl->through_segment = pl->x.segment && nd->local > 1;
+    if (!pl->through_segment)
+        return MPI_SUCCESS;
+    TRY(hmpi__nodes_segment_ranks(c, nd, &seg));
+    for (int t = 0; t < pl->x.trees; t++) {
+        int top = t % nd->local;
+        pl->writer[t] = seg[on_root_node ? 0 : top];
+        pl->takes[t] = !(on_root_node && nd->my_local == top);
+    }
+    return MPI_SUCCESS;
+}
+
 static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 {
     const cut *x = &pl->x;
@@ -706,7 +779,8 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
                 TRY(forward_piece(c, a, pl, t, j));
         for (int t = 0, j; t < x->trees; t++)
             if ((j = k - pl->delay[t]) >= 0 && j < x->pieces && (j + 1) % x->group == 0)
-                TRY(forward_group(c, a, pl, t, j / x->group));
+                TRY(pl->through_segment ? segment_group(c, a, pl, t, j / x->group)
+                                        : forward_group(c, a, pl, t, j / x->group));
     }
     return MPI_SUCCESS;
 }
@@ -714,7 +788,7 @@ static int build(hmpi__coll_ctx *c, const hmpi__coll_args *a, pipeline *pl)
 static int bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__nodes nd;
-    pipeline pl = {{0, 0, 0, 0, 0}, {{0}}, {0}, {NULL}, {NULL}, {NULL}};
+    pipeline pl = {{0, 0, 0, 0, 0, 0}, {{0}}, 0, {0}, {0}, {0}, {NULL}, {NULL}, {NULL}};
     double cost;
     TRY(hmpi__nodes_make(c, a->root, 0, &nd));
     pl.x = best_cut(c, a, 1, &cost);
@@ -725,12 +799,18 @@ static int bcast_twotree(hmpi__coll_ctx *c, const hmpi__coll_args *a)
         make_role(&nd, t, &pl.x, c->packages, &pl.r[t]);
         pl.delay[t] = lag * node_depth(&nd, t, pl.x.trees);
     }
-    if (c->rank == a->root)
+    if (c->rank == a->root && hmpi__verbose_enabled()) {
+        char how[64] = "through the segment";
+        if (!pl.x.segment)
+            snprintf(how, sizeof how, "down trees of radix %d%s", pl.x.radix,
+                     priced_hands_off(c, &pl.x) ? " from a helper" : "");
         hmpi__verbose("twotree: %d trees, %d pieces a tree, passed on in nodes in groups of %d "
-                      "down trees of radix %d%s, over %d nodes (modelled %.1f us)",
-                      pl.x.trees, pl.x.pieces, pl.x.group, pl.x.radix,
-                      priced_hands_off(c, &pl.x) ? " from a helper" : "", nd.n, cost);
-    int rc = build(c, a, &pl);
+                      "%s, over %d nodes (modelled %.1f us)",
+                      pl.x.trees, pl.x.pieces, pl.x.group, how, nd.n, cost);
+    }
+    int rc = segment_roles(c, &nd, &pl);
+    if (rc == MPI_SUCCESS)
+        rc = build(c, a, &pl);
     for (int t = 0; t < pl.x.trees; t++) {
         free(pl.net_recv[t]);
         free(pl.node_recv[t]);
