@@ -79,7 +79,7 @@ static void run_once(HMPI_Request *req, int *rounds, int *messages)
  * straight line from the smallest size's gap (the CPU) to the largest's.
  * Every line parses, both levels are there, a package line (a positive
  * bandwidth) when the node measured has two packages (want_package), and a
- * shm line (this machine's ranks share memory). */
+ * whole shm line (this machine's ranks share memory). */
 static void measured_gaps(const char *file, int want_package, int want_network, int want_times)
 {
     int packages = 0, shm = 0, timed = 0;
@@ -108,10 +108,11 @@ static void measured_gaps(const char *file, int want_package, int want_network, 
             timed++;
             continue;
         }
-        if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, two copies */
-            double flag_us = 0, per_us = 0, near_per_us = 0;
-            CHECK(sscanf(line + 4, "%lf %lf %lf", &flag_us, &per_us, &near_per_us) == 3 &&
-                  flag_us > 0 && per_us > 0 && near_per_us >= per_us);
+        if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, two copies, */
+            double flag_us = 0, per_us = 0, near_per_us = 0, data_us = -1; /* a data line */
+            CHECK(sscanf(line + 4, "%lf %lf %lf %lf", &flag_us, &per_us, &near_per_us,
+                         &data_us) == 4 &&
+                  flag_us > 0 && per_us > 0 && near_per_us >= per_us && data_us >= 0);
             shm++;
             continue;
         }
@@ -491,12 +492,15 @@ int main(int argc, char **argv)
     bad_file(tuning_file("package-0.txt", "network 0 10 0\nnode 0 1 0\npackage 0\n"), "line 3");
     bad_file(tuning_file("package-2.txt", "network 0 10 0\npackage 10 20\nnode 0 1 0\n"),
              "'package BYTES_PER_US'");
-    bad_file(tuning_file("shm-4.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000 40000 1\n"),
+    bad_file(tuning_file("shm-5.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000 40000 0 1\n"),
              "line 3");
     bad_file(tuning_file("shm-0.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 0 40000\n"), "line 3");
-    /* The node's shared memory given, with or without its near rate: exact results. */
+    /* The node's shared memory given, with or without its near rate and its
+     * data line: exact results. */
     results_under(tuning_file("shm-2.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000\n"));
     results_under(tuning_file("shm-3.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000\n"));
+    results_under(
+        tuning_file("shm-4.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000 0.005\n"));
     /* The link between packages given (6.4 GB/s each way): exact results. */
     results_under(tuning_file("package.txt", "network 0 10 0\nnode 0 1 0\npackage 6400\n"));
     /* A good file again after bad ones. */

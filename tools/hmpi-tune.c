@@ -214,16 +214,59 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
     return times[reps / 2] > 0 ? (double)pairs * m / times[reps / 2] : 0;
 }
 
-/* Node ranks 0 and 1's flag half round trip (us), and bytes/us of a copy
+#define SHM_STREAM (1 << 20)
+#define SHM_TRIPS 64 /* flag trips timed together: MPI_Wtime's step is coarse */
+/* A rank's part of the window: the flags of two series of trips (lines
+ * apart), the second's data line, then the bytes copied. */
+#define SHM_SECOND_FLAG 128
+#define SHM_DATA_AT 256 /* from a flag: past its line and the neighbour a prefetcher takes */
+#define SHM_BYTES_AT 512
+#ifndef SMPI_H
+/* The quickest of reps batches of flag trips between ranks 0 and 1 (us a
+ * way), each rank's flag at `at` in its part; with data, rank 0 writes a
+ * line SHM_DATA_AT further before its flag, which rank 1 loads once it has
+ * seen the flag (as a reader takes a block that did not travel with its
+ * flag). */
+static double flag_trip_us(char *mine, char *theirs, int me, size_t at, int data)
+{
+    _Atomic long *flag = (_Atomic long *)(mine + at), *peer = (_Atomic long *)(theirs + at);
+    _Atomic long *line =
+        (_Atomic long *)(me == 0 ? mine + at + SHM_DATA_AT : theirs + at + SHM_DATA_AT);
+    long sink = 0;
+    double best = 0;
+    for (long i = 0, k = 0; i <= reps; i++) { /* one batch to warm up */
+        double t = MPI_Wtime();
+        for (int j = 0; j < SHM_TRIPS; j++) {
+            k++;
+            if (me == 0 && data)
+                atomic_store_explicit(line, k, memory_order_relaxed);
+            if (me == 0)
+                atomic_store(flag, k);
+            while (atomic_load(peer) < k)
+                sched_yield(); /* more ranks than cores (virtual clusters) */
+            if (me == 1 && data)
+                sink += atomic_load_explicit(line, memory_order_relaxed);
+            if (me == 1)
+                atomic_store(flag, k);
+        }
+        t = (MPI_Wtime() - t) * 1e6 / SHM_TRIPS / 2;
+        if (i > 0 && (i == 1 || t < best))
+            best = t;
+    }
+    return sink < 0 ? -1 : best; /* (the loads kept) */
+}
+#endif
+
+/* Node ranks 0 and 1's flag half round trip (us), what a line of data
+ * loaded after its flag adds to a round trip (us), and bytes/us of a copy
  * of `bytes` the other just wrote (near: from its cache) and of a copy of 1
  * MiB of rank 1's own memory where slower (stream: beyond the caches),
  * through a window of the node's shared memory, on node rank 0 (0 where
  * there is none: SimGrid, a refused window). Every rank of node calls. */
-#define SHM_STREAM (1 << 20)
-#define SHM_TRIPS 64 /* flag trips timed together: MPI_Wtime's step is coarse */
-static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *stream, double *near)
+static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *data_us, double *stream,
+                      double *near)
 {
-    *flag_us = *stream = *near = 0;
+    *flag_us = *data_us = *stream = *near = 0;
 #ifndef SMPI_H
     MPI_Win win;
     char *mine, *theirs = NULL;
@@ -232,7 +275,8 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *stream,
     double best_trip = 0, best[2] = {0, 0}; /* near, stream: us */
     MPI_Comm_rank(node, &me);
     MPI_Comm_set_errhandler(node, MPI_ERRORS_RETURN);
-    ok = HMPI_Win_allocate_shared(64 + bytes, 1, MPI_INFO_NULL, node, &mine, &win) == MPI_SUCCESS;
+    ok = HMPI_Win_allocate_shared(SHM_BYTES_AT + bytes, 1, MPI_INFO_NULL, node, &mine, &win) ==
+         MPI_SUCCESS;
     MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, node);
     if (!ok)
         return;
@@ -240,29 +284,21 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *stream,
         MPI_Win_shared_query(win, 1 - me, &size, &unit, &theirs);
     char *scratch = malloc((size_t)bytes + 2 * SHM_STREAM);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
-    for (long i = 0, k = 0; me < 2 && i <= reps; i++) { /* batches of trips, one to warm up */
-        _Atomic long *flag = (_Atomic long *)mine, *peer = (_Atomic long *)theirs;
-        double t = MPI_Wtime();
-        for (int j = 0; j < SHM_TRIPS; j++) {
-            k++;
-            if (me == 0)
-                atomic_store(flag, k);
-            while (atomic_load(peer) < k)
-                sched_yield(); /* more ranks than cores (virtual clusters) */
-            if (me == 1)
-                atomic_store(flag, k);
-        }
-        t = (MPI_Wtime() - t) * 1e6 / SHM_TRIPS / 2;
-        if (i > 0 && (i == 1 || t < best_trip))
-            best_trip = t;
+    memset(mine, 0, SHM_BYTES_AT); /* the flags start at 0 */
+    MPI_Win_sync(win);
+    MPI_Barrier(node);
+    if (me < 2) {
+        best_trip = flag_trip_us(mine, theirs, me, 0, 0);
+        double with_data = flag_trip_us(mine, theirs, me, SHM_SECOND_FLAG, 1);
+        *data_us = with_data > best_trip ? 2 * (with_data - best_trip) : 0; /* once a trip */
     }
     for (int rep = -1; rep < reps; rep++) { /* rank 1 copies what rank 0 just wrote */
         if (me == 0)
-            memset(mine + 64, rep + 2, (size_t)bytes);
+            memset(mine + SHM_BYTES_AT, rep + 2, (size_t)bytes);
         MPI_Barrier(node);
         double t = MPI_Wtime();
         if (me == 1)
-            memcpy(scratch, theirs + 64, (size_t)bytes);
+            memcpy(scratch, theirs + SHM_BYTES_AT, (size_t)bytes);
         t = (MPI_Wtime() - t) * 1e6;
         if (rep >= 0 && (rep == 0 || t < best[0]))
             best[0] = t;
@@ -474,11 +510,11 @@ int main(int argc, char **argv)
     int lowest; /* rank 0's node: the one whose lowest world rank is 0 */
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
     double package = 0; /* bytes/us each way between node 0's packages; 0: one package */
-    double flag_us = 0, copy_bytes_per_us = 0, near_bytes_per_us = 0; /* node 0's; 0: none */
+    double flag_us = 0, data_us = 0, copy_bytes_per_us = 0, near_bytes_per_us = 0; /* node 0's */
     if (lowest == 0) {
         measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
         package = package_link(node, maxsize, buf, rbuf);
-        shm_costs(node, 32768, &flag_us, &copy_bytes_per_us, &near_bytes_per_us);
+        shm_costs(node, 32768, &flag_us, &data_us, &copy_bytes_per_us, &near_bytes_per_us);
     }
     int nlevels = levels[1].size > 1 ? 2 : 1; /* one node: no network to measure */
     if (leaders != MPI_COMM_NULL && nlevels == 2)
@@ -510,11 +546,12 @@ int main(int argc, char **argv)
                         package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
                 fprintf(f,
-                        "# shm flag_us bytes_per_us near_bytes_per_us: a flag's trip, a copy "
-                        "beyond the caches and one of what the other core just wrote, node 0's "
-                        "first two ranks\n"
-                        "shm %9.3f %10.1f %10.1f\n",
-                        flag_us, copy_bytes_per_us, near_bytes_per_us);
+                        "# shm flag_us bytes_per_us near_bytes_per_us data_us: a flag's trip, a "
+                        "copy beyond the caches and one of what the other core just wrote, and "
+                        "what a line of data loaded after its flag adds to a round trip, node "
+                        "0's first two ranks\n"
+                        "shm %9.3f %10.1f %10.1f %9.3f\n",
+                        flag_us, copy_bytes_per_us, near_bytes_per_us, data_us);
             copy_times(times, f);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
@@ -527,8 +564,9 @@ int main(int argc, char **argv)
             if (package > 0)
                 printf("package  %.1f bytes/us each way\n", package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
-                printf("shm      flag %.3f us, copy %.1f bytes/us (%.1f from a cache)\n", flag_us,
-                       copy_bytes_per_us, near_bytes_per_us);
+                printf("shm      flag %.3f us, a data line after it %.3f us, copy %.1f bytes/us "
+                       "(%.1f from a cache)\n",
+                       flag_us, data_us, copy_bytes_per_us, near_bytes_per_us);
             if (ncolls > 0)
                 printf("collectives: %d timed, each algorithm and the library's own (the "
                        "'collective' lines)\n",

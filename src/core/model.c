@@ -240,8 +240,9 @@ static int parse_time(const char *p, model *m)
 }
 
 /* One line: "LEVEL BYTES LATENCY_US GAP_US", "package BYTES_PER_US" (the
- * link between a node's packages, each way), "shm FLAG_US BYTES_PER_US"
- * (the node's shared memory) or "collective COLL RANKS NODES BYTES
+ * link between a node's packages, each way), "shm FLAG_US BYTES_PER_US
+ * [NEAR_BYTES_PER_US [DATA_US]]" (the node's shared memory; without
+ * DATA_US a flag's trip prices a data line) or "collective COLL RANKS NODES BYTES
  * ALGORITHM US" (a collective's time); '#' starts a comment. 0 on success,
  * 1 for a blank line, -1 when malformed. */
 static int parse_line(const char *line, model *m)
@@ -260,14 +261,14 @@ static int parse_line(const char *line, model *m)
         return parse_time(p, m);
     int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
     int shm = level < 0 && p - word == 3 && strncmp(word, "shm", 3) == 0;
-    int values = package ? 1 : 3, optional = shm; /* shm's third value: its near rate */
-    double v[3] = {0, 0, 0};
-    for (int i = 0; i < values; i++) {
+    int values = package ? 1 : shm ? 4 : 3, required = package ? 1 : shm ? 2 : 3, got = 0;
+    double v[4] = {0, 0, 0, 0};
+    for (; got < values; got++) {
         errno = 0;
-        v[i] = strtod(p, &end);
-        if (end == p && i == values - 1 && optional)
+        v[got] = strtod(p, &end);
+        if (end == p && got >= required)
             break;
-        if (end == p || errno || !(v[i] >= 0) || !isfinite(v[i]))
+        if (end == p || errno || !(v[got] >= 0) || !isfinite(v[got]))
             return -1;
         p = end;
     }
@@ -277,7 +278,8 @@ static int parse_line(const char *line, model *m)
         (shm && v[1] <= 0))
         return -1;
     if (shm) {
-        m->cost.shm_flag_us = m->cost.shm_data_us = v[0];
+        m->cost.shm_flag_us = v[0];
+        m->cost.shm_data_us = got > 3 ? v[3] : v[0];
         m->cost.shm_bytes_per_us = v[1];
         m->cost.shm_near_bytes_per_us = v[2] > 0 ? v[2] : v[1];
         return 0;
@@ -356,12 +358,13 @@ static int load_file(const char *path, model *m, const char *fn)
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (parse_line(line, m) < 0) {
-            rc = hmpi__error_code(MPI_ERR_FILE, fn,
-                                  "tuning file '%s', line %d: expected 'node|network BYTES "
-                                  "LATENCY_US GAP_US', 'package BYTES_PER_US', 'shm FLAG_US "
-                                  "BYTES_PER_US' or 'collective COLL RANKS NODES BYTES "
-                                  "ALGORITHM US'",
-                                  path, lineno);
+            rc = hmpi__error_code(
+                MPI_ERR_FILE, fn,
+                "tuning file '%s', line %d: expected 'node|network BYTES "
+                "LATENCY_US GAP_US', 'package BYTES_PER_US', 'shm FLAG_US "
+                "BYTES_PER_US [NEAR_BYTES_PER_US [DATA_US]]' or 'collective COLL RANKS NODES BYTES "
+                "ALGORITHM US'",
+                path, lineno);
             break;
         }
     }
