@@ -111,6 +111,36 @@ static void with_nonblocking(void)
     }
 }
 
+/* A full cache (the default's 16 entries, 64 at most): calls on 16
+ * buffers in turn each build once, then all of them hit, round after
+ * round (the heads' hash table and its probes); with HMPI_COLL_CACHE=64,
+ * 64 buffers alike. */
+static void full_cache(void)
+{
+    enum { N = 4, MOST = 64 };
+    static int out[MOST][N];
+    int in[N];
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    for (int entries = 16; entries <= MOST; entries *= 4) {
+        char value[8];
+        snprintf(value, sizeof value, "%d", entries);
+        setenv("HMPI_COLL_CACHE", value, 1);
+        for (int round = 0; round < 3; round++)
+            for (int k = 0; k < entries; k++) {
+                fill(in, N, round * MOST + k);
+                long built = prepared_by_allreduce(in, out[k], N, comm);
+                if (round > 0)
+                    CHECK_INT(built, 0);
+                else if (entries == 16)
+                    CHECK(size == 1 || built > 0);
+                check_allreduce(in, out[k], N, comm);
+            }
+    }
+    unsetenv("HMPI_COLL_CACHE");
+    MPI_Comm_free(&comm);
+}
+
 /* HMPI_COLL_CACHE=2: a third schedule evicts the least recently used. */
 static void eviction(void)
 {
@@ -304,6 +334,7 @@ int main(int argc, char **argv)
     uneven_hits();
     with_nonblocking();
     eviction();
+    full_cache();
     byte_bound();
     settings_and_dups();
     not_cached();
