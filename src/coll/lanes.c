@@ -350,28 +350,20 @@ static const int *node_members(const hmpi__nodes *nd)
 
 /* ---- the node's segment ------------------------------------------------- */
 
-/* May node steps go through the segment: the schedule has a channel, and
- * the communicator spans nodes (on one node the shm rows are the node's
- * algorithms, and these rows price as messages beside them)? The same on
- * every process. */
-static int segment_usable(const hmpi__coll_ctx *c)
-{
-    return c->shm && c->nodes > 1;
-}
-
 /* A node's gather of blocks of `block` bytes to its first, and its bcast of
  * `bytes` from it, through the segment (the first copies the others' out;
  * the whole in, which the others copy out): modelled times where the
  * schedule has a channel, else HMPI__COST_NEVER. */
 static double segment_gather_cost(const hmpi__coll_ctx *c, int n, double block)
 {
-    return segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, block, (n - 1) * block)
-                                      : HMPI__COST_NEVER;
+    return hmpi__nodes_segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, block, (n - 1) * block)
+                                                  : HMPI__COST_NEVER;
 }
 
 static double segment_bcast_cost(const hmpi__coll_ctx *c, int n, double bytes)
 {
-    return segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, bytes, bytes) : HMPI__COST_NEVER;
+    return hmpi__nodes_segment_usable(c) && n > 1 ? hmpi__cost_shm_spread(c, bytes, bytes)
+                                                  : HMPI__COST_NEVER;
 }
 
 /* ---- lane trees: a k-nomial tree per part inside the node ----------------- */
@@ -918,14 +910,15 @@ static int lanes_for(const hmpi__coll_ctx *c, const hmpi__nodes *nd, int coll, i
     return best;
 }
 
-/* May the node steps go through the node's segment (segment_usable), with
+/* May the node steps go through the node's segment (hmpi__nodes_segment_usable), with
  * a contiguous type (the same on every process: a reduction's, as MPI has
  * it; a bcast's bytes, hmpi__bcast_in_bytes) and no lane trees asked for
  * (hmpi_lane_trees)? */
 static int segment_may(const hmpi__coll_ctx *c, int count, MPI_Datatype type)
 {
     size_t bytes;
-    return segment_usable(c) && c->lane_trees == 0 && hmpi__type_is_contiguous(type, count, &bytes);
+    return hmpi__nodes_segment_usable(c) && c->lane_trees == 0 &&
+           hmpi__type_is_contiguous(type, count, &bytes);
 }
 
 static int setup(hmpi__coll_ctx *c, int coll, int root, int count, MPI_Datatype type,
@@ -1289,7 +1282,7 @@ static int node_gather(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *all, int 
 
 double hmpi__node_allgather_segment_cost(const hmpi__coll_ctx *c, double in, double out)
 {
-    return segment_usable(c) ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
+    return hmpi__nodes_segment_usable(c) ? hmpi__cost_shm_spread(c, in, out) : HMPI__COST_NEVER;
 }
 
 int hmpi__node_allgather_segment(hmpi__coll_ctx *c, const hmpi__nodes *nd, char *buf, const int *lo,

@@ -80,6 +80,11 @@ void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j)
         nd->lane[k] = hmpi__nodes_rank(nd, hmpi__nodes_lane_index(nd, k), j);
 }
 
+int hmpi__nodes_segment_usable(const hmpi__coll_ctx *c)
+{
+    return c->shm && c->nodes > 1;
+}
+
 typedef struct by_rank {
     int rank, local;
 } by_rank;

@@ -32,6 +32,12 @@ int hmpi__nodes_rank(const hmpi__nodes *nd, int k, int j);
 /* nd->lane = lane j: local rank j of every node, the root's node first. */
 void hmpi__nodes_fill_lane(hmpi__nodes *nd, int j);
 
+/* May node steps go through the segment: the schedule has a channel, and
+ * the communicator spans nodes (on one node the shm rows are the node's
+ * algorithms, and the multi-node rows price as messages beside them)? The
+ * same on every process; never under SimGrid SMPI, whose ranks cannot share
+ * memory. */
+int hmpi__nodes_segment_usable(const hmpi__coll_ctx *c);
 /* *out: the segment's ranks of this node's local ranks (path order), an
  * array of the schedule; the segment's ranks are the node's in comm's
  * order. The schedule has a channel. */

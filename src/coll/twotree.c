@@ -406,14 +406,6 @@ static int most_node_sends(int n, int k, int trees, int per, int handoff)
 
 /* ---- the node's segment ------------------------------------------------------ */
 
-/* May the nodes pass their groups on through their segments: the schedule
- * has a channel, and a node has ranks to pass them to (the same on every
- * process). Not in SimGrid SMPI, whose ranks cannot share memory. */
-static int segment_usable(const hmpi__coll_ctx *c)
-{
-    return c->shm && c->nodes > 1 && c->largest > 1;
-}
-
 /* Modelled time for a node to pass a group of m bytes of every tree on
  * through its segment: each group copied in by its rank, every tree's out
  * by each other rank. */
@@ -575,7 +567,8 @@ static cut best_cut(const hmpi__coll_ctx *c, const hmpi__coll_args *a, int pipel
                               (trees > 2 && !forced && k > MAX_KARY_PIECES)))
                 continue;
             for (int g = 1; g <= k && g <= MAX_GROUP; g *= 2)
-                for (int segment = 0; segment <= segment_usable(c); segment++)
+                for (int segment = 0; segment <= (hmpi__nodes_segment_usable(c) && c->largest > 1);
+                     segment++)
                     for (int radix = 2; radix <= (segment ? 2 : most_radix(c, k)); radix *= 2) {
                         cut x = {a->rcount, k, g, trees, radix, segment};
                         double t = pipeline_cost(c, bytes, &x);
