@@ -16,7 +16,7 @@ typedef struct hmpi__coll_key {
  * ops only, HMPI_COLL_CACHE > 0 in the environment of stamp)? */
 int hmpi__coll_cacheable(const hmpi__coll_args *a, uint64_t stamp);
 /* The cached request of comm for these arguments, valid in the
- * environment of this stamp (hmpi__config_env_stamp), or HMPI_REQUEST_NULL:
+ * environment of this stamp (hmpi__config_number_now), or HMPI_REQUEST_NULL:
  * the fast path. Local. */
 HMPI_Request hmpi__coll_cache_lookup(MPI_Comm comm, const hmpi__coll_args *a, uint64_t stamp);
 /* The cached request of comm built from key (arguments and settings), or

@@ -410,12 +410,6 @@ static int number_of(known_numbers *k, int id, uint64_t stamp)
     return k->number[id];
 }
 
-uint64_t hmpi__config_env_stamp(void)
-{
-    thread_view *t = hmpi__tls_once(&this_thread);
-    return stamp_of(&t->env);
-}
-
 int hmpi__config_number_now(int id, uint64_t *stamp)
 {
     thread_view *t = hmpi__tls_once(&this_thread);

@@ -92,20 +92,19 @@ int hmpi__config_get(int id, MPI_Info info, const char *fn, hmpi__cfg_value *val
 
 /* Boolean and integer settings without info, for paths that cannot report
  * an error: the default when the value is bad. Parsed once per state of the
- * environment (see hmpi__config_env_stamp). */
+ * environment (its stamp, below). */
 int hmpi__config_number(int id);
 
-/* A fingerprint of the environment: it changes when setenv, unsetenv or
- * putenv change the set of entries or any entry's string (not when a
- * program writes into a string it gave putenv). One pass over environ, no
- * string compared: cheap enough for every call. */
-uint64_t hmpi__config_env_stamp(void);
-/* hmpi__config_number for an environment whose stamp the caller just took:
- * one pass over environ for all the settings of a call. */
-int hmpi__config_number_in(int id, uint64_t stamp);
-/* hmpi__config_number, and the stamp of the environment it was read in
- * (for the call's other settings: hmpi__config_number_in). */
+/* hmpi__config_number, and the stamp of the environment it was read in: a
+ * fingerprint that changes when setenv, unsetenv or putenv change the set
+ * of entries or any entry's string (not when a program writes into a string
+ * it gave putenv). One pass over environ, no string compared: cheap enough
+ * for every call. */
 int hmpi__config_number_now(int id, uint64_t *stamp);
+/* hmpi__config_number for an environment whose stamp the caller just took
+ * (hmpi__config_number_now): one pass over environ for all the settings of
+ * a call. */
+int hmpi__config_number_in(int id, uint64_t stamp);
 
 /* Name of the enumerated value number of setting id ("?" out of range). */
 const char *hmpi__config_name(int id, int number);

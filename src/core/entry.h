@@ -148,7 +148,7 @@ struct hmpi__entry {
     void *request;    /* where the request goes; NULL for blocking calls */
     MPI_Info info;    /* of _init calls; MPI_INFO_NULL otherwise */
     const void *args; /* the module's arguments */
-    uint64_t stamp;   /* the environment's (hmpi__config_env_stamp), set by the pipeline */
+    uint64_t stamp;   /* the environment's (hmpi__config_number_now), set by the pipeline */
 };
 
 /* Run the pipeline; raises any error through e->comm's error handler. */

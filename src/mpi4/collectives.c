@@ -11,8 +11,8 @@
 
 int hmpi__mpi4_takes(MPI_Comm comm, const char *fn)
 {
-    uint64_t stamp = hmpi__config_env_stamp(); /* the settings, parsed once per environment */
-    int mode = hmpi__config_number_in(HMPI__CFG_MPI4_COLLECTIVES, stamp);
+    uint64_t stamp; /* the settings, parsed once per environment */
+    int mode = hmpi__config_number_now(HMPI__CFG_MPI4_COLLECTIVES, &stamp);
     int after = hmpi__config_number_in(HMPI__CFG_MPI4_AFTER, stamp);
     hmpi__commloc *cl;
     int nodes = 1;
