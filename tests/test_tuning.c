@@ -12,9 +12,9 @@
  * --one-node FILE, what hmpi-tune wrote on one node (no network lines). */
 #include "testutil.h"
 
-#include <stdio.h>
 #include <dirent.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -109,10 +109,12 @@ static void measured_gaps(const char *file, int want_package, int want_network, 
             continue;
         }
         if (strncmp(line, "shm ", 4) == 0) { /* node 0's shared memory: a flag, two copies, */
-            double flag_us = 0, per_us = 0, near_per_us = 0, data_us = -1; /* a data line */
-            CHECK(sscanf(line + 4, "%lf %lf %lf %lf", &flag_us, &per_us, &near_per_us,
-                         &data_us) == 4 &&
-                  flag_us > 0 && per_us > 0 && near_per_us >= per_us && data_us >= 0);
+            double flag_us = 0, per_us = 0, near_per_us = 0, data_us = -1; /* a data line, */
+            double cross_per_us = 0;                                       /* a relay's copy */
+            CHECK(sscanf(line + 4, "%lf %lf %lf %lf %lf", &flag_us, &per_us, &near_per_us, &data_us,
+                         &cross_per_us) == 5 &&
+                  flag_us > 0 && per_us > 0 && near_per_us >= per_us && data_us >= 0 &&
+                  cross_per_us > 0);
             shm++;
             continue;
         }
@@ -492,15 +494,17 @@ int main(int argc, char **argv)
     bad_file(tuning_file("package-0.txt", "network 0 10 0\nnode 0 1 0\npackage 0\n"), "line 3");
     bad_file(tuning_file("package-2.txt", "network 0 10 0\npackage 10 20\nnode 0 1 0\n"),
              "'package BYTES_PER_US'");
-    bad_file(tuning_file("shm-5.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000 40000 0 1\n"),
+    bad_file(tuning_file("shm-6.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000 40000 0 9000 1\n"),
              "line 3");
     bad_file(tuning_file("shm-0.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 0 40000\n"), "line 3");
-    /* The node's shared memory given, with or without its near rate and its
-     * data line: exact results. */
+    /* The node's shared memory given, with or without its near rate, its
+     * data line and its relay's rate: exact results. */
     results_under(tuning_file("shm-2.txt", "network 0 10 0\nnode 0 1 0\nshm 0.1 8000\n"));
     results_under(tuning_file("shm-3.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000\n"));
     results_under(
         tuning_file("shm-4.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000 0.005\n"));
+    results_under(
+        tuning_file("shm-5.txt", "network 0 10 0\nnode 0 1 0\nshm 0.06 8000 40000 0.005 20000\n"));
     /* The link between packages given (6.4 GB/s each way): exact results. */
     results_under(tuning_file("package.txt", "network 0 10 0\nnode 0 1 0\npackage 6400\n"));
     /* A good file again after bad ones. */

@@ -17,9 +17,10 @@
  * with a partner in the other at once, both ways; the bytes each way over
  * the slowest pair's time make the file's `package` line. Through a window
  * of node 0's shared memory (not under SimGrid, whose ranks cannot wait on
- * each other), its first two ranks time a flag's half round trip, a copy
- * of what the other just wrote and one of 1 MiB of their own memory: the
- * `shm` line.
+ * each other), its first two ranks time a flag's half round trip, a line
+ * of data loaded after it, a copy of what the other just wrote, one of 1
+ * MiB of their own memory and a block relayed between them both ways at
+ * once: the `shm` line.
  *
  * Then the collectives themselves, with which auto chooses on a
  * communicator of the same shape rather than by the model: on node 0's
@@ -219,8 +220,11 @@ static double package_link(MPI_Comm node, int m, char *buf, char *rbuf)
 /* A rank's part of the window: the flags of two series of trips (lines
  * apart), the second's data line, then the bytes copied. */
 #define SHM_SECOND_FLAG 128
-#define SHM_DATA_AT 256 /* from a flag: past its line and the neighbour a prefetcher takes */
+#define SHM_DATA_AT 256     /* from a flag: past its line and the neighbour a prefetcher takes */
+#define SHM_RELAY_FLAGS 384 /* a relay's ready flag, then its ack a line further */
 #define SHM_BYTES_AT 512
+#define SHM_RELAYS 16 /* relay rounds timed together */
+#define LINE_LONGS (64 / sizeof(long))
 #ifndef SMPI_H
 /* The quickest of reps batches of flag trips between ranks 0 and 1 (us a
  * way), each rank's flag at `at` in its part; with data, rank 0 writes a
@@ -254,24 +258,55 @@ static double flag_trip_us(char *mine, char *theirs, int me, size_t at, int data
     }
     return best;
 }
+/* The quickest of reps batches of a relay between ranks 0 and 1 (us a
+ * round, on each): in round k each copies the block of `bytes` the other
+ * published in round k - 1 into its own buffer of k's parity (once the
+ * other has read what it put there last), then publishes it, as the
+ * collectives' exchanges move slices and blocks: both cores read lines the
+ * other just wrote and write lines the other last read. */
+static double relay_us(char *mine, char *theirs, size_t bytes)
+{
+    _Atomic long *ready = (_Atomic long *)(mine + SHM_RELAY_FLAGS), *ack = ready + LINE_LONGS;
+    _Atomic long *peer_ready = (_Atomic long *)(theirs + SHM_RELAY_FLAGS);
+    _Atomic long *peer_ack = peer_ready + LINE_LONGS;
+    double best = 0;
+    for (long i = 0, k = 0; i <= reps; i++) { /* one batch to warm up */
+        double t = MPI_Wtime();
+        for (int j = 0; j < SHM_RELAYS; j++) {
+            k++;
+            while (atomic_load(peer_ready) < k - 1 || atomic_load(peer_ack) < k - 2)
+                sched_yield(); /* more ranks than cores (virtual clusters) */
+            memcpy(mine + SHM_BYTES_AT + (size_t)(k & 1) * bytes,
+                   theirs + SHM_BYTES_AT + (size_t)((k - 1) & 1) * bytes, bytes);
+            atomic_store(ack, k - 1);
+            atomic_store(ready, k);
+        }
+        t = (MPI_Wtime() - t) * 1e6 / SHM_RELAYS;
+        if (i > 0 && (i == 1 || t < best))
+            best = t;
+    }
+    return best;
+}
+
 #endif
 
 /* Node ranks 0 and 1's flag half round trip (us), what a line of data
  * loaded after its flag adds to a round trip (us), and bytes/us of a copy
  * of `bytes` the other just wrote (near: from its cache) and of a copy of 1
- * MiB of rank 1's own memory where slower (stream: beyond the caches),
- * through a window of the node's shared memory, on node rank 0 (0 where
- * there is none: SimGrid, a refused window). Every rank of node calls. */
+ * MiB of rank 1's own memory where slower (stream: beyond the caches), and
+ * of a relayed half of `bytes` (cross: both copying at once; the slower
+ * rank's), through a window of the node's shared memory, on node rank 0 (0
+ * where there is none: SimGrid, a refused window). Every rank of node calls. */
 static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *data_us, double *stream,
-                      double *near)
+                      double *near, double *cross)
 {
-    *flag_us = *data_us = *stream = *near = 0;
+    *flag_us = *data_us = *stream = *near = *cross = 0;
 #ifndef SMPI_H
     MPI_Win win;
     char *mine, *theirs = NULL;
     int me, unit, ok;
     MPI_Aint size;
-    double best_trip = 0, best[2] = {0, 0}; /* near, stream: us */
+    double best_trip = 0, best[3] = {0, 0, 0}; /* near, stream, relay: us */
     MPI_Comm_rank(node, &me);
     MPI_Comm_set_errhandler(node, MPI_ERRORS_RETURN);
     ok = HMPI_Win_allocate_shared(SHM_BYTES_AT + bytes, 1, MPI_INFO_NULL, node, &mine, &win) ==
@@ -310,16 +345,24 @@ static void shm_costs(MPI_Comm node, int bytes, double *flag_us, double *data_us
         if (rep >= 0 && (rep == 0 || t < best[1]))
             best[1] = t;
     }
-    if (me == 1)
-        MPI_Send(best, 2, MPI_DOUBLE, 0, TAG, node);
-    if (me == 0)
-        MPI_Recv(best, 2, MPI_DOUBLE, 1, TAG, node, MPI_STATUS_IGNORE);
+    MPI_Barrier(node);
+    double relay = me < 2 ? relay_us(mine, theirs, (size_t)bytes / 2) : 0;
+    if (me == 1) {
+        best[2] = relay;
+        MPI_Send(best, 3, MPI_DOUBLE, 0, TAG, node);
+    }
+    if (me == 0) {
+        MPI_Recv(best, 3, MPI_DOUBLE, 1, TAG, node, MPI_STATUS_IGNORE);
+        best[2] = relay > best[2] ? relay : best[2];
+    }
     MPI_Win_unlock_all(win);
     MPI_Win_free(&win);
     free(scratch);
     *flag_us = best_trip;
     *near = best[0] > 0 ? bytes / best[0] : 0;
     *stream = best[1] > 0 && SHM_STREAM / best[1] < *near ? SHM_STREAM / best[1] : *near;
+    double copy_us = best[2] > 2 * best_trip ? best[2] - best_trip : best[2]; /* less its flag */
+    *cross = copy_us > 0 ? bytes / 2 / copy_us : 0;
 #else
     (void)node;
     (void)bytes;
@@ -510,10 +553,12 @@ int main(int argc, char **argv)
     MPI_Allreduce(&rank, &lowest, 1, MPI_INT, MPI_MIN, node);
     double package = 0; /* bytes/us each way between node 0's packages; 0: one package */
     double flag_us = 0, data_us = 0, copy_bytes_per_us = 0, near_bytes_per_us = 0; /* node 0's */
+    double cross_bytes_per_us = 0;
     if (lowest == 0) {
         measure(&levels[0], sizes, nsizes, buf, reqs, latency[0], gap[0]);
         package = package_link(node, maxsize, buf, rbuf);
-        shm_costs(node, 32768, &flag_us, &data_us, &copy_bytes_per_us, &near_bytes_per_us);
+        shm_costs(node, 32768, &flag_us, &data_us, &copy_bytes_per_us, &near_bytes_per_us,
+                  &cross_bytes_per_us);
     }
     int nlevels = levels[1].size > 1 ? 2 : 1; /* one node: no network to measure */
     if (leaders != MPI_COMM_NULL && nlevels == 2)
@@ -545,12 +590,12 @@ int main(int argc, char **argv)
                         package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
                 fprintf(f,
-                        "# shm flag_us bytes_per_us near_bytes_per_us data_us: a flag's trip, a "
-                        "copy beyond the caches and one of what the other core just wrote, and "
-                        "what a line of data loaded after its flag adds to a round trip, node "
-                        "0's first two ranks\n"
-                        "shm %9.3f %10.1f %10.1f %9.3f\n",
-                        flag_us, copy_bytes_per_us, near_bytes_per_us, data_us);
+                        "# shm flag_us bytes_per_us near_bytes_per_us data_us cross_bytes_per_us, "
+                        "node 0's first two ranks:\n# a flag's trip, a copy beyond the caches, "
+                        "one of what the other core just wrote,\n# a line of data loaded after "
+                        "its flag, a copy of a block relayed both ways at once\n"
+                        "shm %9.3f %10.1f %10.1f %9.3f %10.1f\n",
+                        flag_us, copy_bytes_per_us, near_bytes_per_us, data_us, cross_bytes_per_us);
             copy_times(times, f);
             fclose(f);
             printf("hmpi-tune: %d nodes, %d ranks on node 0; wrote %s\n", levels[1].size,
@@ -564,8 +609,8 @@ int main(int argc, char **argv)
                 printf("package  %.1f bytes/us each way\n", package);
             if (flag_us > 0 && copy_bytes_per_us > 0)
                 printf("shm      flag %.3f us, a data line after it %.3f us, copy %.1f bytes/us "
-                       "(%.1f from a cache)\n",
-                       flag_us, data_us, copy_bytes_per_us, near_bytes_per_us);
+                       "(%.1f from a cache, %.1f relayed both ways)\n",
+                       flag_us, data_us, copy_bytes_per_us, near_bytes_per_us, cross_bytes_per_us);
             if (ncolls > 0)
                 printf("collectives: %d timed, each algorithm and the library's own (the "
                        "'collective' lines)\n",

@@ -154,10 +154,25 @@ static int unfolded(int nr, int rem)
 }
 
 /* Segments of a message of `bytes`: at most HMPI__EAGER_BYTES each. */
-static int segments(double bytes)
+int hmpi__segments(double bytes)
 {
     return bytes > HMPI__EAGER_BYTES ? (int)((bytes + HMPI__EAGER_BYTES - 1) / HMPI__EAGER_BYTES)
                                      : 1;
+}
+
+/* The segments go to one partner, whose copies of them follow one another:
+ * each further segment adds its whole transfer (a message's time beyond an
+ * empty one's) where the level's gap charges a share of it (inside a node,
+ * where a round's messages usually go to different receivers). */
+double hmpi__cost_segmented_exchange(const hmpi__coll_ctx *c, int level, double bytes)
+{
+    const hmpi__cost_model *m = &c->cost;
+    int k = hmpi__segments(bytes);
+    double piece = bytes / k, empty = hmpi__cost_gap(m, level, 0);
+    double serial = empty + hmpi__cost_round(m, level, 1, piece) - hmpi__cost_round(m, level, 1, 0);
+    double further =
+        serial > hmpi__cost_gap(m, level, piece) ? serial : hmpi__cost_gap(m, level, piece);
+    return hmpi__cost_round(m, level, 1, piece) + (k - 1) * further + k * empty;
 }
 
 /* A message to or from a partner in segments, all posted at once: below
@@ -575,7 +590,7 @@ static double halving_cost(const hmpi__coll_ctx *c, int n, int lanes, double byt
 {
     double t = 0, receive = receives ? hmpi__cost_overhead(&c->cost) : 0;
     for (int m = 2; m <= n; m *= 2) {
-        int messages = segments(bytes / m);
+        int messages = hmpi__segments(bytes / m);
         t += 2 * (lane_round(c, lanes, messages, bytes / m / messages) + messages * receive);
     }
     return t;
@@ -599,9 +614,9 @@ static double radix_cost(const hmpi__coll_ctx *c, int n, int k, int lanes, int c
             return HMPI__COST_NEVER;
         if (cut)
             bytes /= radix[s];
-        int messages = (radix[s] - 1) * segments(bytes);
+        int messages = (radix[s] - 1) * hmpi__segments(bytes);
         t += (cut ? 2 : 1) *
-             (lane_round(c, lanes, messages, bytes / segments(bytes)) + messages * receive);
+             (lane_round(c, lanes, messages, bytes / hmpi__segments(bytes)) + messages * receive);
     }
     return t;
 }

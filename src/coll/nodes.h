@@ -99,6 +99,11 @@ int hmpi__allgather_unpack_all(hmpi__coll_ctx *c, const hmpi__coll_args *a, cons
  * HMPI__EAGER_BYTES, all posted in the open round (lanes.c). */
 int hmpi__list_move_segmented(hmpi__coll_ctx *c, int send, const void *buf, int count,
                               MPI_Datatype type, int peer);
+/* The segments hmpi__list_move_segmented cuts a message of `bytes` into. */
+int hmpi__segments(double bytes);
+/* A segmented exchange with one partner at level: its segments each way
+ * in one round, and their receives. */
+double hmpi__cost_segmented_exchange(const hmpi__coll_ctx *c, int level, double bytes);
 
 /* Radix-r allreduce (commutative op) over g[0..n), this process at index i,
  * in place on buf: r-way reduce-scatter steps for the first `cuts` digits;

@@ -44,9 +44,11 @@ static int doubling_rounds(int n)
     return log + ((n & (n - 1)) ? 2 : 0);
 }
 
+/* hmpi__list_allreduce's recursive doubling inside a node, its messages in
+ * segments. */
 static double node_allreduce_cost(const hmpi__coll_ctx *c, int n, double bytes)
 {
-    return doubling_rounds(n) * (hmpi__cost_exchange(c, HMPI__LEVEL_NODE, 1, bytes) +
+    return doubling_rounds(n) * (hmpi__cost_segmented_exchange(c, HMPI__LEVEL_NODE, bytes) +
                                  hmpi__cost_combine(&c->cost, bytes));
 }
 

@@ -1167,6 +1167,13 @@ static double copy_cost(const hmpi__coll_ctx *c, double bytes)
     return hmpi__cost_shm_copy(&c->cost, bytes);
 }
 
+/* One core's copies of an exchange in which every rank reads the others'
+ * blocks at once and writes its own where they read them. */
+static double cross_cost(const hmpi__coll_ctx *c, double bytes)
+{
+    return hmpi__cost_shm_cross(&c->cost, bytes);
+}
+
 /* Each piece after the first waits for a flag besides its copy. */
 static double pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece)
 {
@@ -1219,15 +1226,19 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
     double node, p = c->largest, bcast = 0;
-    if (reduces_whole(c->largest, m)) { /* copy in, combine every input (at each buffer's start) */
-        /* a one-node allreduce's ranks all read every slot at once, the
-         * lines crossing both ways; elsewhere the root alone reads them */
-        int all_read = c->nodes == 1 && a->coll == HMPI__ALLREDUCE;
+    /* a one-node allreduce's ranks all read the others' slots at once, the
+     * lines crossing both ways; elsewhere the root alone reads them */
+    int all_read = c->nodes == 1 && a->coll == HMPI__ALLREDUCE;
+    if (reduces_whole(c->largest, m)) /* copy in, combine every input (at each buffer's start) */
         node = sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
-               (all_read ? 2 * copy_cost(c, m * p) : (p - 1) * hmpi__cost_combine(&c->cost, m));
-    } else
-        node = 3 * sync_cost(c) + 2 * copy_cost(c, m * (p - 1) / p) + copy_cost(c, m) +
-               pieces_cost(c, m, piece) * 2; /* the others' slices in and out; a slice of each */
+               (all_read ? cross_cost(c, m * (p - 1)) + hmpi__cost_combine(&c->cost, m)
+                         : (p - 1) * hmpi__cost_combine(&c->cost, m));
+    else /* the others' slices in; one's own combined from theirs; the others'
+          * results out, both read from the lines another core just wrote, as
+          * the relay's copies are */
+        node = 3 * sync_cost(c) + copy_cost(c, m * (p - 1) / p) +
+               2 * cross_cost(c, m * (p - 1) / p) + hmpi__cost_combine(&c->cost, m / p) +
+               copy_cost(c, m / p) + pieces_cost(c, m, piece) * 2;
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
         bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
     return node + leaders_cost(c, m) + bcast;

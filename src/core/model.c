@@ -118,7 +118,8 @@ static void node_defaults(hmpi__cost_model *cm)
     memset(cm, 0, sizeof *cm);
     cm->package_bytes_per_us = PACKAGE_BYTES_PER_US;
     cm->shm_flag_us = cm->shm_data_us = SHM_FLAG_US;
-    cm->shm_bytes_per_us = cm->shm_near_bytes_per_us = SHM_BYTES_PER_US;
+    cm->shm_bytes_per_us = cm->shm_near_bytes_per_us = cm->shm_cross_bytes_per_us =
+        SHM_BYTES_PER_US;
 }
 
 void hmpi__cost_model_builtin(hmpi__cost_model *cm, double network_latency_us)
@@ -241,8 +242,9 @@ static int parse_time(const char *p, model *m)
 
 /* One line: "LEVEL BYTES LATENCY_US GAP_US", "package BYTES_PER_US" (the
  * link between a node's packages, each way), "shm FLAG_US BYTES_PER_US
- * [NEAR_BYTES_PER_US [DATA_US]]" (the node's shared memory; without
- * DATA_US a flag's trip prices a data line) or "collective COLL RANKS NODES BYTES
+ * [NEAR_BYTES_PER_US [DATA_US [CROSS_BYTES_PER_US]]]" (the node's shared
+ * memory; without DATA_US a flag's trip prices a data line, without
+ * CROSS_BYTES_PER_US the near rate an exchange's copies) or "collective COLL RANKS NODES BYTES
  * ALGORITHM US" (a collective's time); '#' starts a comment. 0 on success,
  * 1 for a blank line, -1 when malformed. */
 static int parse_line(const char *line, model *m)
@@ -261,8 +263,8 @@ static int parse_line(const char *line, model *m)
         return parse_time(p, m);
     int package = level < 0 && p - word == 7 && strncmp(word, "package", 7) == 0;
     int shm = level < 0 && p - word == 3 && strncmp(word, "shm", 3) == 0;
-    int values = package ? 1 : shm ? 4 : 3, required = package ? 1 : shm ? 2 : 3, got = 0;
-    double v[4] = {0, 0, 0, 0};
+    int values = package ? 1 : shm ? 5 : 3, required = package ? 1 : shm ? 2 : 3, got = 0;
+    double v[5] = {0, 0, 0, 0, 0};
     for (; got < values; got++) {
         errno = 0;
         v[got] = strtod(p, &end);
@@ -282,6 +284,7 @@ static int parse_line(const char *line, model *m)
         m->cost.shm_data_us = got > 3 ? v[3] : v[0];
         m->cost.shm_bytes_per_us = v[1];
         m->cost.shm_near_bytes_per_us = v[2] > 0 ? v[2] : v[1];
+        m->cost.shm_cross_bytes_per_us = v[4] > 0 ? v[4] : m->cost.shm_near_bytes_per_us;
         return 0;
     }
     if (package) {
@@ -362,7 +365,8 @@ static int load_file(const char *path, model *m, const char *fn)
                 MPI_ERR_FILE, fn,
                 "tuning file '%s', line %d: expected 'node|network BYTES "
                 "LATENCY_US GAP_US', 'package BYTES_PER_US', 'shm FLAG_US "
-                "BYTES_PER_US [NEAR_BYTES_PER_US [DATA_US]]' or 'collective COLL RANKS NODES BYTES "
+                "BYTES_PER_US [NEAR_BYTES_PER_US [DATA_US [CROSS_BYTES_PER_US]]]' or 'collective "
+                "COLL RANKS NODES BYTES "
                 "ALGORITHM US'",
                 path, lineno);
             break;
@@ -481,6 +485,14 @@ double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes)
     return bytes > 0 ? near / cm->shm_near_bytes_per_us + (bytes - near) / cm->shm_bytes_per_us : 0;
 }
 
+double hmpi__cost_shm_cross(const hmpi__cost_model *cm, double bytes)
+{
+    double near = bytes < HMPI__SHM_NEAR_BYTES ? bytes : HMPI__SHM_NEAR_BYTES;
+    double far = cm->shm_bytes_per_us < cm->shm_cross_bytes_per_us ? cm->shm_bytes_per_us
+                                                                   : cm->shm_cross_bytes_per_us;
+    return bytes > 0 ? near / cm->shm_cross_bytes_per_us + (bytes - near) / far : 0;
+}
+
 double hmpi__cost_combine(const hmpi__cost_model *cm, double bytes)
 {
 #ifdef SMPI_H
@@ -537,6 +549,7 @@ int hmpi__cost_model_equal(const hmpi__cost_model *x, const hmpi__cost_model *y)
         x->shm_flag_us != y->shm_flag_us || x->shm_data_us != y->shm_data_us ||
         x->shm_bytes_per_us != y->shm_bytes_per_us ||
         x->shm_near_bytes_per_us != y->shm_near_bytes_per_us ||
+        x->shm_cross_bytes_per_us != y->shm_cross_bytes_per_us ||
         x->library_combine_bytes_per_us != y->library_combine_bytes_per_us ||
         x->builtin != y->builtin)
         return 0;

@@ -7,7 +7,8 @@
  * trip through the segment, and the rate at which data streams through it
  * as the collectives move it (one core copying pieces into its two buffers
  * while the other copies them out) or one core copies 1 MiB of its own
- * memory (a user's buffer beyond the caches), the slower; and the rate of
+ * memory (a user's buffer beyond the caches), the slower, and the rate of
+ * both copies of an exchange in which both copy in and out at once; and the rate of
  * the MPI library's own local reductions (MPI_Reduce_local), which its
  * collectives (`native`) run where hmpi runs its own. Short trips are
  * timed in batches (MPI_Wtime's resolution is coarse next to them), every
@@ -33,6 +34,7 @@
 #define STREAM (1 << 20) /* a copy's bytes beyond the caches */
 #define WARM_UP 8192     /* untimed flag round trips first (~1 ms): both cores awake */
 #define COMBINED 16384   /* bytes of a local reduction timed (in a core's cache) */
+#define CROSSED 16384    /* bytes each way of a crossed exchange (a 64 KiB allreduce's slices) */
 
 /* The node's ranks 0 and 1 that measure, and their own communicator (the
  * node's other ranks take no part). */
@@ -170,6 +172,42 @@ static int reset_flags(const probe *pr)
     return HMPI__MPI(Barrier)(pr->pair);
 }
 
+/* CROSSED bytes relayed between the two ranks, as the collectives'
+ * exchanges move them (a reduction's slices into the slot the others read
+ * its result from, an allgather's blocks): in round r each rank copies the
+ * block the other published in round r - 1 into its own buffer of r's
+ * parity (once the other has read what it last put there) and publishes
+ * it. Both cores at once read lines the other just wrote and write lines
+ * the other last read. */
+static int crossed_round(const probe *pr, void *arg, uint64_t round)
+{
+    const size_t *bytes = arg;
+    hmpi__shm_chan *ch = pr->shm->chan[0];
+    int other = 1 - pr->rank;
+    for (int polls = 0; !hmpi__shm_published(ch, other, round - 1) ||
+                        (round > 2 && atomic_load_explicit(&ch->flag[other]->ack,
+                                                           memory_order_acquire) < round - 2);)
+        hmpi__backoff(&polls);
+    memcpy(hmpi__shm_place(ch, pr->rank, round, 0), hmpi__shm_place(ch, other, round - 1, 0),
+           *bytes);
+    atomic_store_explicit(&ch->flag[pr->rank]->ack, round - 1, memory_order_release);
+    hmpi__shm_publish_now(ch, pr->rank, round);
+    return MPI_SUCCESS;
+}
+
+/* Bytes/us of a relayed block's copy (its round less the flag's trip), on
+ * both ranks: each times its own rounds. */
+static int crossed_rate(const probe *pr, double flag_us, double *rate)
+{
+    size_t bytes = pr->shm->half < CROSSED ? pr->shm->half : CROSSED;
+    double t;
+    TRY(quickest(crossed_round, pr, &bytes, BATCH / 4, &t));
+    TRY(reset_flags(pr));
+    t = t > 2 * flag_us ? t - flag_us : t; /* (a round shorter than a trip: the copy alone) */
+    *rate = t > 0 ? (double)bytes / t : 0;
+    return MPI_SUCCESS;
+}
+
 /* Bytes/us of rank 1's copy of HMPI__SHM_NEAR_BYTES that rank 0 just wrote
  * into its buffer (from the other core's cache), on rank 1. */
 static int near_rate(const probe *pr, char *scratch, double *rate)
@@ -267,17 +305,18 @@ static int rounds_at(double bytes)
 
 /* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
  * rates, [3] of the library's local reductions, [4] a flag's with a line
- * of data, then each message size's us (halves of round trips). Ranks 0
- * and 1 measure (rank 0 the trips, rank 1 its copies and reductions); 0
- * elsewhere (the allreduce takes the largest). */
-#define FIRST_MESSAGE 5
+ * of data, [5] us a byte of a crossed exchange, then each message size's
+ * us (halves of round trips). Ranks 0 and 1 measure (rank 0 the trips,
+ * rank 1 its copies and reductions, both the crossed exchange); 0
+ * elsewhere (the allreduce takes the largest: the slower rank's). */
+#define FIRST_MESSAGE 6
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
 static int measure(const probe *pr, double figures[FIGURES])
 {
     size_t bytes =
         pr->shm->half > 2 * STREAM ? pr->shm->half : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
-    double trip = 0, data_trip = 0, rate = 0, near = 0, combine = 0;
+    double trip = 0, data_trip = 0, rate = 0, near = 0, combine = 0, cross = 0;
     uint64_t seen = 0;
     int rc, ok = buf != NULL;
     TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, pr->pair)); /* both or none */
@@ -299,8 +338,10 @@ static int measure(const probe *pr, double figures[FIGURES])
     if (rc == MPI_SUCCESS && (rc = quickest(flag_round, pr, NULL, BATCH, &trip)) == MPI_SUCCESS &&
         (rc = reset_flags(pr)) == MPI_SUCCESS &&
         (rc = quickest(flag_round, pr, &seen, BATCH, &data_trip)) == MPI_SUCCESS &&
-        (rc = reset_flags(pr)) == MPI_SUCCESS && (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS)
-        rc = near_rate(pr, buf, &near);
+        (rc = reset_flags(pr)) == MPI_SUCCESS &&
+        (rc = stream_rate(pr, buf, &rate)) == MPI_SUCCESS &&
+        (rc = near_rate(pr, buf, &near)) == MPI_SUCCESS)
+        rc = crossed_rate(pr, trip / 2, &cross);
     if (rc == MPI_SUCCESS && pr->rank == 1) /* (local: rank 0 waits in the allreduce after) */
         rc = library_combine_rate(buf, &combine);
     free(buf);
@@ -309,6 +350,7 @@ static int measure(const probe *pr, double figures[FIGURES])
     figures[2] = pr->rank == 1 && near > 0 ? 1 / near : 0;
     figures[3] = pr->rank == 1 && combine > 0 ? 1 / combine : 0;
     figures[4] = pr->rank == 0 ? data_trip / 2 : 0;
+    figures[5] = cross > 0 ? 1 / cross : 0;
     return rc;
 }
 
@@ -324,10 +366,10 @@ static void say_costs(const hmpi__shm_costs *k)
                                k->message_us[i]);
     }
     hmpi__verbose("node: flag %.3f us (a line of data after it %.3f), copy %.0f MB/s (%.0f from "
-                  "a cache), messages of %s KiB %s us, the library's local sums %.0f MB/s (cost "
-                  "model)",
-                  k->flag_us, k->data_us, k->copy_bytes_per_us, k->near_bytes_per_us, sizes, times,
-                  k->library_combine_bytes_per_us);
+                  "a cache, %.0f crossed), messages of %s KiB %s us, the library's local sums %.0f "
+                  "MB/s (cost model)",
+                  k->flag_us, k->data_us, k->copy_bytes_per_us, k->near_bytes_per_us,
+                  k->cross_bytes_per_us, sizes, times, k->library_combine_bytes_per_us);
 }
 
 int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
@@ -355,6 +397,7 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
     k->flag_us = figures[0];
     k->copy_bytes_per_us = 1 / figures[1];
     k->near_bytes_per_us = 1 / figures[2];
+    k->cross_bytes_per_us = 1 / figures[5];
     k->library_combine_bytes_per_us = 1 / figures[3];
     /* the round trip's more with the line: its load once the flag came */
     k->data_us = figures[4] > figures[0] ? 2 * (figures[4] - figures[0]) : 0;
@@ -377,6 +420,7 @@ void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm)
     cm->shm_data_us = k->data_us;
     cm->shm_bytes_per_us = k->copy_bytes_per_us;
     cm->shm_near_bytes_per_us = k->near_bytes_per_us;
+    cm->shm_cross_bytes_per_us = k->cross_bytes_per_us;
     cm->library_combine_bytes_per_us = k->library_combine_bytes_per_us;
     hmpi__cost_model_node(cm, message_bytes, k->message_us, HMPI__SHM_MESSAGE_SIZES);
 }
