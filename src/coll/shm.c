@@ -1167,8 +1167,7 @@ static double copy_cost(const hmpi__coll_ctx *c, double bytes)
     return hmpi__cost_shm_copy(&c->cost, bytes);
 }
 
-/* One core's copies of an exchange in which every rank reads the others'
- * blocks at once and writes its own where they read them. */
+/* One core's copy of what other cores just wrote, while they copy alike. */
 static double cross_cost(const hmpi__coll_ctx *c, double bytes)
 {
     return hmpi__cost_shm_cross(&c->cost, bytes);

@@ -29,10 +29,10 @@ typedef struct hmpi__cost_model {
      * the writer's cache's answer alone, no poll (us; the flag's unless
      * measured) */
     double shm_data_us;
-    /* bytes/us of the copies in and out of an exchange in which every rank
-     * reads what the others just wrote while they read its own (a
-     * reduction's slices, an allgather's blocks): the lines cross both ways
-     * at once (the near rate's unless measured) */
+    /* bytes/us of a copy that reads lines another core just wrote while
+     * that core copies alike (a block relayed both ways at once: a
+     * reduction's slices and results between the slots), the lines
+     * crossing both ways (the near rate's unless measured) */
     double shm_cross_bytes_per_us;
     /* bytes/us of the MPI library's own local reductions (MPI_Reduce_local),
      * which its collectives run where hmpi runs its own; 0: not measured */
@@ -101,8 +101,9 @@ double hmpi__cost_time(const hmpi__cost_model *cm, const char *coll, int ranks, 
 /* Time for one core to copy `bytes` through the node's shared memory. */
 double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes);
 
-/* Time for one core's copies in and out of `bytes` in an exchange in which
- * every rank of the node copies at once (shm_cross_bytes_per_us). */
+/* Time for one core to copy `bytes` that other cores just wrote while they
+ * copy alike (shm_cross_bytes_per_us; beyond HMPI__SHM_NEAR_BYTES the
+ * stream's rate where slower). */
 double hmpi__cost_shm_cross(const hmpi__cost_model *cm, double bytes);
 
 /* Time for a process to pass once over `bytes` of its own buffers: a local

@@ -7,13 +7,12 @@
  * trip through the segment, and the rate at which data streams through it
  * as the collectives move it (one core copying pieces into its two buffers
  * while the other copies them out) or one core copies 1 MiB of its own
- * memory (a user's buffer beyond the caches), the slower, and the rate of
- * both copies of an exchange in which both copy in and out at once; and the rate of
- * the MPI library's own local reductions (MPI_Reduce_local), which its
- * collectives (`native`) run where hmpi runs its own. Short trips are
- * timed in batches (MPI_Wtime's resolution is coarse next to them), every
- * figure the quickest of a few. One allreduce gives every rank the slowest
- * node's figures, so that all choose alike. Skipped with
+ * memory (a user's buffer beyond the caches), the slower; the rate of a
+ * block relayed between the two both ways at once (each copying what the
+ * other just wrote); and the rate of the MPI library's own local reductions (MPI_Reduce_local),
+ * which its collectives (`native`) run where hmpi runs its own. Short trips are timed in batches
+ * (MPI_Wtime's resolution is coarse next to them), every figure the quickest of a few. One
+ * allreduce gives every rank the slowest node's figures, so that all choose alike. Skipped with
  * HMPI_PROBE_LATENCY=0 and on machines with more ranks than cores (the
  * figures would time the scheduler). */
 #include "core/config.h"
@@ -34,7 +33,7 @@
 #define STREAM (1 << 20) /* a copy's bytes beyond the caches */
 #define WARM_UP 8192     /* untimed flag round trips first (~1 ms): both cores awake */
 #define COMBINED 16384   /* bytes of a local reduction timed (in a core's cache) */
-#define CROSSED 16384    /* bytes each way of a crossed exchange (a 64 KiB allreduce's slices) */
+#define CROSSED 16384    /* bytes of a relayed block (a 64 KiB allreduce's slices on 2 ranks) */
 
 /* The node's ranks 0 and 1 that measure, and their own communicator (the
  * node's other ranks take no part). */
@@ -305,9 +304,9 @@ static int rounds_at(double bytes)
 
 /* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
  * rates, [3] of the library's local reductions, [4] a flag's with a line
- * of data, [5] us a byte of a crossed exchange, then each message size's
- * us (halves of round trips). Ranks 0 and 1 measure (rank 0 the trips,
- * rank 1 its copies and reductions, both the crossed exchange); 0
+ * of data, [5] us a byte of a relayed block's copy, then each message
+ * size's us (halves of round trips). Ranks 0 and 1 measure (rank 0 the
+ * trips, rank 1 its copies and reductions, both the relay); 0
  * elsewhere (the allreduce takes the largest: the slower rank's). */
 #define FIRST_MESSAGE 6
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)

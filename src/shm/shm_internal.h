@@ -49,7 +49,7 @@ struct hmpi__shm_chan {
 typedef struct hmpi__shm_costs {
     double flag_us, copy_bytes_per_us, near_bytes_per_us, message_us[HMPI__SHM_MESSAGE_SIZES];
     double data_us;            /* a line of data loaded once its flag came (hmpi__cost_model's) */
-    double cross_bytes_per_us; /* both ways at once (hmpi__cost_model's) */
+    double cross_bytes_per_us; /* a block relayed both ways (hmpi__cost_model's) */
     double library_combine_bytes_per_us; /* the MPI library's MPI_Reduce_local */
     int measured;
 } hmpi__shm_costs;
