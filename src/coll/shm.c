@@ -193,10 +193,20 @@ static void slice(int n, int r, int size, int *lo, int *hi)
     *hi = (int)((long)n * (r + 1) / size);
 }
 
-/* Does every rank combine the whole vector (else a slice each)? */
-static int reduces_whole(int size, double bytes)
+static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m);
+static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
+
+/* Does the node's reduction of `bytes` over `size` ranks combine every
+ * input whole (the root, or every rank: to_all), in pieces that pipeline
+ * through the two buffers, rather than a slice each? Small vectors always;
+ * larger ones at a reduce's root where the model prices that below the
+ * slices, as with few ranks (2 here, 64 KiB: 2.5 us against 3.1). Alike on
+ * all the node's ranks, whose model is the same. */
+static int reduces_whole(const hmpi__coll_ctx *c, int to_all, int size, double bytes)
 {
-    return bytes * (size - 1) <= WHOLE_BYTES;
+    if (bytes * (size - 1) <= WHOLE_BYTES)
+        return 1;
+    return !to_all && whole_reduce_cost(c, 0, size, bytes) < sliced_reduce_cost(c, size, bytes);
 }
 
 /* A reduction inside the node: count elements of type at `in`, combined
@@ -268,7 +278,7 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
 {
     size_t esize = (size_t)type_bytes(r->type);
     int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
-    int whole = reduces_whole(part_of(c).size, (double)count * (double)esize);
+    int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
     for (int e = 0; e < count; e += per, *gen += whole ? 1 : 2) {
         int n = count - e < per ? count - e : per;
         size_t off = (size_t)e * esize;
@@ -1220,24 +1230,35 @@ double hmpi__cost_bcast_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
            pieces_cost(c, m, piece) + leaders_cost(c, m);
 }
 
+/* Every input copied in and combined whole: at the root, or (to_all) by
+ * every rank, all reading the others' slots at once, the lines crossing
+ * both ways; a flag each further piece of the pipeline. */
+static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m)
+{
+    double piece = (double)hmpi__shm_buffer_bytes(c->shm);
+    return sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
+           (to_all ? cross_cost(c, m * (p - 1)) + hmpi__cost_combine(&c->cost, m)
+                   : (p - 1) * hmpi__cost_combine(&c->cost, m)) +
+           pieces_cost(c, m, piece);
+}
+
+/* The others' slices in; one's own combined from theirs; the others'
+ * results out, both read from the lines another core just wrote, as the
+ * relay's copies are. */
+static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m)
+{
+    double piece = (double)hmpi__shm_buffer_bytes(c->shm);
+    return 3 * sync_cost(c) + copy_cost(c, m * (p - 1) / p) + 2 * cross_cost(c, m * (p - 1) / p) +
+           hmpi__cost_combine(&c->cost, m / p) + copy_cost(c, m / p) + pieces_cost(c, m, piece) * 2;
+}
+
 double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
-    double m = hmpi__coll_block_bytes(c, a), piece = (double)hmpi__shm_buffer_bytes(c->shm);
-    double node, p = c->largest, bcast = 0;
-    /* a one-node allreduce's ranks all read the others' slots at once, the
-     * lines crossing both ways; elsewhere the root alone reads them */
-    int all_read = c->nodes == 1 && a->coll == HMPI__ALLREDUCE;
-    if (reduces_whole(c->largest, m)) /* copy in, combine every input (at each buffer's start) */
-        node = sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
-               (all_read ? cross_cost(c, m * (p - 1)) + hmpi__cost_combine(&c->cost, m)
-                         : (p - 1) * hmpi__cost_combine(&c->cost, m));
-    else /* the others' slices in; one's own combined from theirs; the others'
-          * results out, both read from the lines another core just wrote, as
-          * the relay's copies are */
-        node = 3 * sync_cost(c) + copy_cost(c, m * (p - 1) / p) +
-               2 * cross_cost(c, m * (p - 1) / p) + hmpi__cost_combine(&c->cost, m / p) +
-               copy_cost(c, m / p) + pieces_cost(c, m, piece) * 2;
+    double m = hmpi__coll_block_bytes(c, a), p = c->largest, bcast = 0;
+    int to_all = c->nodes == 1 && a->coll == HMPI__ALLREDUCE; /* (node_reduce's) */
+    double node = reduces_whole(c, to_all, c->largest, m) ? whole_reduce_cost(c, to_all, p, m)
+                                                          : sliced_reduce_cost(c, p, m);
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
         bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
     return node + leaders_cost(c, m) + bcast;
