@@ -258,6 +258,7 @@ static double flag_trip_us(char *mine, char *theirs, int me, size_t at, int data
     }
     return best;
 }
+
 /* The quickest of reps batches of a relay between ranks 0 and 1 (us a
  * round, on each): in round k each copies the block of `bytes` the other
  * published in round k - 1 into its own buffer of k's parity (once the
@@ -287,7 +288,6 @@ static double relay_us(char *mine, char *theirs, size_t bytes)
     }
     return best;
 }
-
 #endif
 
 /* Node ranks 0 and 1's flag half round trip (us), what a line of data

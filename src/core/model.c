@@ -479,18 +479,23 @@ double hmpi__cost_node_round(const hmpi__cost_model *cm, int level, int senders,
            (senders - 1.0) * messages * (shared > 0 ? shared : 0);
 }
 
+/* A copy of `bytes` through the segment: its first HMPI__SHM_NEAR_BYTES at
+ * `near` bytes/us (in a cache), the rest at `far`. */
+static double copy_time(double bytes, double near, double far)
+{
+    double cached = bytes < HMPI__SHM_NEAR_BYTES ? bytes : HMPI__SHM_NEAR_BYTES;
+    return bytes > 0 ? cached / near + (bytes - cached) / far : 0;
+}
+
 double hmpi__cost_shm_copy(const hmpi__cost_model *cm, double bytes)
 {
-    double near = bytes < HMPI__SHM_NEAR_BYTES ? bytes : HMPI__SHM_NEAR_BYTES;
-    return bytes > 0 ? near / cm->shm_near_bytes_per_us + (bytes - near) / cm->shm_bytes_per_us : 0;
+    return copy_time(bytes, cm->shm_near_bytes_per_us, cm->shm_bytes_per_us);
 }
 
 double hmpi__cost_shm_cross(const hmpi__cost_model *cm, double bytes)
 {
-    double near = bytes < HMPI__SHM_NEAR_BYTES ? bytes : HMPI__SHM_NEAR_BYTES;
-    double far = cm->shm_bytes_per_us < cm->shm_cross_bytes_per_us ? cm->shm_bytes_per_us
-                                                                   : cm->shm_cross_bytes_per_us;
-    return bytes > 0 ? near / cm->shm_cross_bytes_per_us + (bytes - near) / far : 0;
+    double cross = cm->shm_cross_bytes_per_us, stream = cm->shm_bytes_per_us;
+    return copy_time(bytes, cross, stream < cross ? stream : cross);
 }
 
 double hmpi__cost_combine(const hmpi__cost_model *cm, double bytes)
