@@ -122,12 +122,11 @@ static int agree(const hmpi__entry *e, int local_rc)
     return hmpi__check_agreement(e->comm, e->fn, local_rc, n, items);
 }
 
-int hmpi__entry_run(const hmpi__entry *call)
+int hmpi__entry_run(hmpi__entry *e)
 {
     void *op = NULL;
-    hmpi__entry run = *call, *e = &run;
     int rc;
-    int checking = hmpi__config_number_now(HMPI__CFG_CHECK, &run.stamp);
+    int checking = hmpi__config_number_now(HMPI__CFG_CHECK, &e->stamp);
     /* a call identical to one that passed every check, on the same
      * communicator (whose cache goes with it), needs none */
     if (!checking && e->ops->reuse && e->ops->reuse(e, &op)) {

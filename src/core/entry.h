@@ -151,7 +151,9 @@ struct hmpi__entry {
     uint64_t stamp;   /* the environment's (hmpi__config_number_now), set by the pipeline */
 };
 
-/* Run the pipeline; raises any error through e->comm's error handler. */
-int hmpi__entry_run(const hmpi__entry *e);
+/* Run the pipeline (it sets e->stamp: the caller's own entry, not a copy
+ * of it, which cost a blocking call 3 of its 33 ns); raises any error
+ * through e->comm's error handler. */
+int hmpi__entry_run(hmpi__entry *e);
 
 #endif
