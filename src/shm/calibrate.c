@@ -164,9 +164,11 @@ static int reset_flags(const probe *pr)
 {
     hmpi__shm_chan *ch = pr->shm->chan[0];
     TRY(HMPI__MPI(Barrier)(pr->pair));
-    for (int parity = 0; parity < 2; parity++)
-        atomic_store_explicit(hmpi__shm_ready_flag(ch, pr->rank, (uint64_t)parity), 0,
-                              memory_order_release);
+    for (int parity = 0; parity < 2; parity++) {
+        buffer_head *head = hmpi__shm_head(ch, pr->rank, (uint64_t)parity);
+        atomic_store_explicit(&head->acked, 0, memory_order_relaxed);
+        atomic_store_explicit(&head->ready, 0, memory_order_release);
+    }
     atomic_store_explicit(&ch->flag[pr->rank]->ack, 0, memory_order_release);
     return HMPI__MPI(Barrier)(pr->pair);
 }

@@ -20,6 +20,7 @@ static void chan_free(hmpi__shm_chan *ch)
         return;
     free(ch->flag);
     free(ch->buf);
+    free(ch->seen);
     free(ch);
 }
 
@@ -45,9 +46,11 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
     if (ch) {
         ch->flag = calloc((size_t)shm->size, sizeof *ch->flag);
         ch->buf = calloc((size_t)shm->size, sizeof *ch->buf);
+        ch->seen = calloc((size_t)shm->size, sizeof *ch->seen);
     }
     /* a rank short of memory: no window anywhere on the node */
-    rc = all_succeeded(shm->node, ch && ch->flag && ch->buf ? MPI_SUCCESS : MPI_ERR_NO_MEM, &ok);
+    rc = all_succeeded(shm->node,
+                       ch && ch->flag && ch->buf && ch->seen ? MPI_SUCCESS : MPI_ERR_NO_MEM, &ok);
     if (rc != MPI_SUCCESS || !ok) {
         chan_free(ch);
         return rc != MPI_SUCCESS ? rc : MPI_ERR_NO_MEM;
@@ -315,27 +318,56 @@ static uint64_t value(const hmpi__shm_op *op, int gen)
     return op->base + (uint64_t)gen + 1;
 }
 
-/* Has every rank read the buffer of v in its last use, generation v - 2? */
-static int writable(hmpi__shm_chan *ch, uint64_t v)
+/* Rank r published v (or later): the ack its head gave with the flag that
+ * said so, kept. */
+static void note_ack(hmpi__shm_chan *ch, int r, uint64_t v)
 {
-    if (ch->acked + 2 >= v)
-        return 1;
+    const buffer_head *head = hmpi__shm_head(ch, r, v);
+    if (atomic_load_explicit(&head->ready, memory_order_relaxed) < v)
+        head = hmpi__shm_head(ch, r, v + 1); /* the later flag that said so */
+    uint64_t a = atomic_load_explicit(&head->acked, memory_order_relaxed);
+    if (a > ch->seen[r])
+        ch->seen[r] = a;
+}
+
+/* The lowest ack of every rank: from their heads as last seen and this
+ * rank's own (lines this core holds), else (load_lines) from the ack
+ * lines themselves. */
+static uint64_t least_ack(hmpi__shm_chan *ch, int load_lines)
+{
     uint64_t least = UINT64_MAX;
     for (int r = 0; r < ch->shm->size; r++) {
-        uint64_t a = atomic_load_explicit(&ch->flag[r]->ack, memory_order_acquire);
-        least = a < least ? a : least;
+        if (load_lines || r == ch->shm->rank) {
+            uint64_t a = atomic_load_explicit(&ch->flag[r]->ack, memory_order_acquire);
+            ch->seen[r] = a > ch->seen[r] ? a : ch->seen[r];
+        }
+        least = ch->seen[r] < least ? ch->seen[r] : least;
     }
-    ch->acked = least;
-    return least + 2 >= v;
+    return least;
+}
+
+/* Has every rank read the buffer of v in its last use, generation v - 2?
+ * The other cores' ack lines are loaded only when their heads have not
+ * told (a writer that waits for no one's flag, as a bcast's root). */
+static int writable(hmpi__shm_chan *ch, uint64_t v)
+{
+    if (ch->acked + 2 < v)
+        ch->acked = least_ack(ch, 0);
+    if (ch->acked + 2 < v)
+        ch->acked = least_ack(ch, 1);
+    return ch->acked + 2 >= v;
 }
 
 /* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */
 static int range_ready(step *st, uint64_t v)
 {
-    while (
-        st->scan < st->n &&
-        hmpi__shm_published(st->op->ch, st->ranks ? st->ranks[st->scan] : st->first + st->scan, v))
-        st->scan++;
+    hmpi__shm_chan *ch = st->op->ch;
+    for (; st->scan < st->n; st->scan++) {
+        int r = st->ranks ? st->ranks[st->scan] : st->first + st->scan;
+        if (!hmpi__shm_published(ch, r, v))
+            break;
+        note_ack(ch, r, v);
+    }
     if (st->scan < st->n)
         return 0;
     st->scan = 0;
@@ -415,6 +447,7 @@ static int run_step(step *st, int *done)
     case GET:
         if (!hmpi__shm_published(ch, st->flag_rank, v))
             return MPI_SUCCESS;
+        note_ack(ch, st->flag_rank, v);
         memcpy(st->dst, hmpi__shm_place(ch, st->rank, v, st->offset), st->bytes);
         break;
     case WAIT:

@@ -55,7 +55,7 @@ void hmpi__shm_release(hmpi__shm_chan *ch);
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch);
 /* A buffer's first bytes, which share its ready flag's cache line: a
  * reader that sees the flag has them (one line crosses, not two). */
-#define HMPI__SHM_WITH_FLAG_BYTES 56
+#define HMPI__SHM_WITH_FLAG_BYTES 48
 /* This rank's rank in its node's part of the communicator (comm's order),
  * and that part's size. */
 int hmpi__shm_rank(const hmpi__shm_chan *ch);

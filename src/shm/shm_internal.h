@@ -21,11 +21,15 @@ typedef struct flags {
 } flags;
 
 /* The head of each of a rank's two buffers: the highest generation of the
- * buffer's parity the rank published. A buffer's data follows it on the
- * same cache line, so that a reader that sees the flag has its first bytes
- * too (a small block costs one line's trip, not two). */
+ * buffer's parity the rank published, and the rank's ack when it published
+ * it. A buffer's data follows them on the same cache line, so that a
+ * reader that sees the flag has its first bytes too (a small block costs
+ * one line's trip, not two), and how far the rank had read: a writer that
+ * waited for everyone's flags knows the acks it needs without loading the
+ * others' ack lines. */
 typedef struct buffer_head {
     _Atomic uint64_t ready;
+    _Atomic uint64_t acked;
 } buffer_head;
 #define HEAD_BYTES sizeof(buffer_head)
 _Static_assert(LINE - sizeof(buffer_head) == HMPI__SHM_WITH_FLAG_BYTES,
@@ -38,6 +42,7 @@ struct hmpi__shm_chan {
     int leased;     /* atomic: a live schedule holds it */
     uint64_t gen;   /* generations taken so far, identical on every rank */
     uint64_t acked; /* every rank's ack is known to have reached this */
+    uint64_t *seen; /* [size]: each rank's ack as its heads last told (it only grows) */
     flags **flag;   /* [size] */
     char **buf;     /* [size]: each rank's two buffers, one after the other, each a head and data */
     size_t stride;  /* bytes from a rank's first buffer to its second (whole lines) */
@@ -73,10 +78,16 @@ struct hmpi__shm_op {
     int ngens;
 };
 
+/* The head of rank `rank`'s buffer of generation v's parity. */
+static inline buffer_head *hmpi__shm_head(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    return (buffer_head *)(void *)(ch->buf[rank] + (v & 1) * ch->stride);
+}
+
 /* Rank `rank`'s ready flag of generation v's parity. */
 static inline _Atomic uint64_t *hmpi__shm_ready_flag(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
-    return (_Atomic uint64_t *)(void *)(ch->buf[rank] + (v & 1) * ch->stride);
+    return &hmpi__shm_head(ch, rank, v)->ready;
 }
 
 /* Byte `offset` of rank `rank`'s buffer of generation v's parity. */
@@ -93,10 +104,13 @@ static inline int hmpi__shm_published(const hmpi__shm_chan *ch, int rank, uint64
            atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v + 1), memory_order_acquire) >= v;
 }
 
-/* Rank `rank` publishes generation v (its own flag only). */
+/* Rank `rank` publishes generation v (its own flag only), with its ack. */
 static inline void hmpi__shm_publish_now(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
-    atomic_store_explicit(hmpi__shm_ready_flag(ch, rank, v), v, memory_order_release);
+    buffer_head *head = hmpi__shm_head(ch, rank, v);
+    uint64_t ack = atomic_load_explicit(&ch->flag[rank]->ack, memory_order_relaxed);
+    atomic_store_explicit(&head->acked, ack, memory_order_relaxed);
+    atomic_store_explicit(&head->ready, v, memory_order_release);
 }
 
 /* Measure the node's costs into shm->costs (collective over the node). */
