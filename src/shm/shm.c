@@ -325,7 +325,7 @@ static void note_ack(hmpi__shm_chan *ch, int r, uint64_t v)
     const buffer_head *head = hmpi__shm_head(ch, r, v);
     if (atomic_load_explicit(&head->ready, memory_order_relaxed) < v)
         head = hmpi__shm_head(ch, r, v + 1); /* the later flag that said so */
-    uint64_t a = atomic_load_explicit(&head->acked, memory_order_relaxed);
+    uint64_t a = atomic_load_explicit(&head->acked, memory_order_acquire);
     if (a > ch->seen[r])
         ch->seen[r] = a;
 }

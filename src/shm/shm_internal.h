@@ -109,7 +109,10 @@ static inline void hmpi__shm_publish_now(const hmpi__shm_chan *ch, int rank, uin
 {
     buffer_head *head = hmpi__shm_head(ch, rank, v);
     uint64_t ack = atomic_load_explicit(&ch->flag[rank]->ack, memory_order_relaxed);
-    atomic_store_explicit(&head->acked, ack, memory_order_relaxed);
+    /* released: a reader that loads it (not the ready flag it acquired: a
+     * rank that reads nothing may publish this head again meanwhile) sees
+     * the reads it counts done */
+    atomic_store_explicit(&head->acked, ack, memory_order_release);
     atomic_store_explicit(&head->ready, v, memory_order_release);
 }
 
