@@ -330,6 +330,16 @@ static void note_ack(hmpi__shm_chan *ch, int r, uint64_t v)
         ch->seen[r] = a;
 }
 
+/* Has rank r published v? A reader that sees it so keeps what its head
+ * told of its ack (note_ack). */
+static int sees_published(hmpi__shm_chan *ch, int r, uint64_t v)
+{
+    if (!hmpi__shm_published(ch, r, v))
+        return 0;
+    note_ack(ch, r, v);
+    return 1;
+}
+
 /* The lowest ack of every rank: from their heads as last seen and this
  * rank's own (lines this core holds), else (load_lines) from the ack
  * lines themselves. */
@@ -361,13 +371,9 @@ static int writable(hmpi__shm_chan *ch, uint64_t v)
 /* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */
 static int range_ready(step *st, uint64_t v)
 {
-    hmpi__shm_chan *ch = st->op->ch;
-    for (; st->scan < st->n; st->scan++) {
-        int r = st->ranks ? st->ranks[st->scan] : st->first + st->scan;
-        if (!hmpi__shm_published(ch, r, v))
-            break;
-        note_ack(ch, r, v);
-    }
+    while (st->scan < st->n &&
+           sees_published(st->op->ch, st->ranks ? st->ranks[st->scan] : st->first + st->scan, v))
+        st->scan++;
     if (st->scan < st->n)
         return 0;
     st->scan = 0;
@@ -445,9 +451,8 @@ static int run_step(step *st, int *done)
         atomic_store_explicit(&mine->ack, v, memory_order_release);
         break;
     case GET:
-        if (!hmpi__shm_published(ch, st->flag_rank, v))
+        if (!sees_published(ch, st->flag_rank, v))
             return MPI_SUCCESS;
-        note_ack(ch, st->flag_rank, v);
         memcpy(st->dst, hmpi__shm_place(ch, st->rank, v, st->offset), st->bytes);
         break;
     case WAIT:
