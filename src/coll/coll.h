@@ -166,6 +166,11 @@ typedef struct hmpi__shm_parts {
     int areas, nsent, ntaken;
     size_t longest;
     const hmpi__shm_part *sent, *taken;
+    /* this rank's own block, own_bytes from own_from to own_to (none: 0),
+     * copied once its last piece is published, while the others' come */
+    const char *own_from;
+    char *own_to;
+    size_t own_bytes;
 } hmpi__shm_parts;
 int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x);
 /* Modelled times: the reduce-scatter over nodes of P ranks, parts of

@@ -193,20 +193,20 @@ static void slice(int n, int r, int size, int *lo, int *hi)
     *hi = (int)((long)n * (r + 1) / size);
 }
 
-static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m);
+static double whole_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
 static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
 
 /* Does the node's reduction of `bytes` over `size` ranks combine every
  * input whole (the root, or every rank: to_all), in pieces that pipeline
  * through the two buffers, rather than a slice each? Small vectors always;
- * larger ones at a reduce's root where the model prices that below the
- * slices, as with few ranks (2 here, 64 KiB: 2.5 us against 3.1). Alike on
- * all the node's ranks, whose model is the same. */
-static int reduces_whole(const hmpi__coll_ctx *c, int to_all, int size, double bytes)
+ * larger ones where the model prices that below the slices, as with few
+ * ranks (2 here, 64 KiB: a reduce 2.5 us against 3.1, an allreduce 3.2
+ * against 4.0). Alike on all the node's ranks, whose model is the same. */
+static int reduces_whole(const hmpi__coll_ctx *c, int size, double bytes)
 {
     if (bytes * (size - 1) <= WHOLE_BYTES)
         return 1;
-    return !to_all && whole_reduce_cost(c, 0, size, bytes) < sliced_reduce_cost(c, size, bytes);
+    return whole_reduce_cost(c, size, bytes) < sliced_reduce_cost(c, size, bytes);
 }
 
 /* A reduction inside the node: count elements of type at `in`, combined
@@ -225,6 +225,17 @@ static int combines_own_directly(const node_sum *r, part n, const char *in, cons
     return !r->to_all && n.rank == r->root && in != out;
 }
 
+/* Does this rank put its own input into out while the others' flags come,
+ * the combination going on from there (hmpi__shm_reduce)? A reduce's root
+ * for a commutative op; an allreduce's last two ranks, whose inputs start
+ * the fold that every rank computes alike. */
+static int places_own(const node_sum *r, part n)
+{
+    int commutative;
+    MPI_Op_commutative(r->op, &commutative);
+    return r->to_all ? n.rank >= n.size - 2 : n.rank == r->root && commutative;
+}
+
 /* One piece: every rank (to_all; else the root) combines all of it into out. */
 static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
                               const char *in, char *out, int count)
@@ -232,12 +243,17 @@ static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_su
     part n = part_of(c);
     size_t bytes = (size_t)count * (size_t)type_bytes(r->type);
     int direct = combines_own_directly(r, n, in, out);
+    const char *own = direct ? in : NULL;
     if (!direct)
         TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
     TRY(hmpi__shm_publish(c->s, op, gen));
-    if (r->to_all || n.rank == r->root)
-        TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, direct ? in : NULL,
-                             out, 0));
+    if (!r->to_all && n.rank != r->root)
+        return hmpi__shm_ack(c->s, op, gen);
+    if (places_own(r, n)) {
+        TRY(hmpi__shm_copy(c->s, op, in, out, in != out ? bytes : 0));
+        own = out;
+    }
+    TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, own, out, 0, r->to_all));
     return hmpi__shm_ack(c->s, op, gen);
 }
 
@@ -258,7 +274,7 @@ static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_s
                       hi_bytes));
     TRY(hmpi__shm_publish(c->s, op, gen));
     TRY(hmpi__shm_reduce(c->s, op, gen, n.size, lo_bytes, hi - lo, r->type, r->op, in + lo_bytes,
-                         direct ? out + lo_bytes : NULL, gen + 1));
+                         direct ? out + lo_bytes : NULL, gen + 1, 0));
     TRY(hmpi__shm_ack(c->s, op, gen));
     TRY(hmpi__shm_publish(c->s, op, gen + 1));
     for (int q = 0; (r->to_all || n.rank == r->root) && q < n.size; q++) {
@@ -278,7 +294,7 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
 {
     size_t esize = (size_t)type_bytes(r->type);
     int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
-    int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
+    int whole = reduces_whole(c, part_of(c).size, (double)count * (double)esize);
     for (int e = 0; e < count; e += per, *gen += whole ? 1 : 2) {
         int n = count - e < per ? count - e : per;
         size_t off = (size_t)e * esize;
@@ -473,7 +489,7 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
                                   (size_t)count * esize, c->rank, (size_t)r * area));
         TRY(hmpi__shm_publish(c->s, op, gen));
         TRY(hmpi__shm_reduce(c->s, op, gen, c->size, (size_t)c->rank * area, count, a->rtype, a->op,
-                             own, (char *)a->recvbuf + off, 0));
+                             own, (char *)a->recvbuf + off, 0, 0));
         TRY(hmpi__shm_ack(c->s, op, gen));
     }
     return MPI_SUCCESS;
@@ -551,7 +567,7 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
         if (k > 0)
             TRY(hmpi__shm_reduce(c->s, c->shm_op, c->shm_gen, n.size,
                                  (size_t)mine * (size_t)per * esize, k, l->type, mop,
-                                 commutative ? at : NULL, at, 0));
+                                 commutative ? at : NULL, at, 0, 0));
         TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
     }
     return MPI_SUCCESS;
@@ -571,6 +587,8 @@ static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t are
     if (area == 0 && x->longest > 0)
         return MPI_ERR_INTERN; /* (callers keep an area per part) */
     TRY(node_steps_begin(c));
+    if (x->longest == 0) /* nothing through the slots */
+        return hmpi__shm_copy(c->s, c->shm_op, x->own_from, x->own_to, x->own_bytes);
     for (size_t off = 0; off < x->longest; off += area, c->shm_gen++) {
         for (const hmpi__shm_part *p = x->sent; p < x->sent + x->nsent; p++)
             if (off < p->bytes)
@@ -579,6 +597,8 @@ static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t are
                                   (size_t)p->area * area));
         if (!into_takers || x->nsent > 0)
             TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
+        if (off + area >= x->longest) /* after its last flag: no one waits for it */
+            TRY(hmpi__shm_copy(c->s, c->shm_op, x->own_from, x->own_to, x->own_bytes));
         for (const hmpi__shm_part *p = x->taken; p < x->taken + x->ntaken; p++)
             if (off < p->bytes)
                 TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, p->rank,
@@ -720,16 +740,21 @@ int hmpi__scatter_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     size_t block = block_of(a, !is_root);
     TRY(node_steps_begin(c));
     TRY(sides(c, a, is_root ? c->size : 0, !(is_root && in_place), 0, &in, &out));
-    if (is_root && !in_place)
-        TRY(copy_bytes(c, in.at + (size_t)root * block, out.at, block));
     hmpi__shm_part own = {root, 0, out.at, block}, *sent = HMPI__ALLOC(hmpi__shm_part, c->size);
     if (!sent)
         return MPI_ERR_NO_MEM;
     for (int r = 0; is_root && r < c->size; r++)
         if (r != root)
             sent[n++] = (hmpi__shm_part){r, 0, in.at + (size_t)r * block, block};
-    hmpi__shm_parts x = {
-        .areas = 1, .nsent = n, .ntaken = !is_root, .longest = block, .sent = sent, .taken = &own};
+    hmpi__shm_parts x = {.areas = 1,
+                         .nsent = n,
+                         .ntaken = !is_root,
+                         .longest = block,
+                         .sent = sent,
+                         .taken = &own,
+                         .own_from = is_root ? in.at + (size_t)root * block : NULL,
+                         .own_to = out.at,
+                         .own_bytes = is_root && !in_place ? block : 0};
     rc = through_slots(c, &x, hmpi__shm_buffer_bytes(c->shm), 1);
     free(sent);
     return rc == MPI_SUCCESS ? unview(c, &out) : rc;
@@ -965,8 +990,6 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(blocks_of(c, a->recvbuf, a->rcount, a->rcounts, a->rdispls, a->rtype,
                   in_place ? LOAD_OWN : LOAD_NONE, SIZE_MAX, &g));
     char *own = g.at + g.offset[me];
-    if (!in_place)
-        TRY(copy_bytes(c, in.at, own, g.bytes[me]));
     hmpi__shm_part mine = {me, 0, in_place ? own : in.at, g.bytes[me]},
                    *taken = HMPI__ALLOC(hmpi__shm_part, c->size);
     if (!taken)
@@ -974,8 +997,15 @@ int hmpi__allgather_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     for (int r = 0; r < c->size; r++)
         if (r != me)
             taken[n++] = (hmpi__shm_part){r, 0, g.at + g.offset[r], g.bytes[r]};
-    hmpi__shm_parts x = {
-        .areas = 1, .nsent = 1, .ntaken = n, .longest = g.most, .sent = &mine, .taken = taken};
+    hmpi__shm_parts x = {.areas = 1,
+                         .nsent = 1,
+                         .ntaken = n,
+                         .longest = g.most,
+                         .sent = &mine,
+                         .taken = taken,
+                         .own_from = in.at,
+                         .own_to = own,
+                         .own_bytes = in_place ? 0 : g.bytes[me]};
     rc = hmpi__shm_exchange(c, &x);
     free(taken);
     return rc == MPI_SUCCESS ? unblocks(c, &g, a->recvbuf, a->rcounts, a->rdispls, a->rtype,
@@ -992,8 +1022,6 @@ int hmpi__alltoall_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     size_t block = block_of(a, 1);
     TRY(sides(c, a, in_place ? 0 : c->size, c->size, in_place, &in, &out));
     const char *src = in_place ? out.at : in.at;
-    if (!in_place)
-        TRY(copy_bytes(c, in.at + (size_t)me * block, out.at + (size_t)me * block, block));
     hmpi__shm_part *sent = HMPI__ALLOC(hmpi__shm_part, 2 * (size_t)c->size),
                    *taken = sent + c->size;
     if (!sent)
@@ -1003,8 +1031,15 @@ int hmpi__alltoall_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
             sent[n] = (hmpi__shm_part){me, r, (char *)src + (size_t)r * block, block};
             taken[n++] = (hmpi__shm_part){r, me, out.at + (size_t)r * block, block};
         }
-    hmpi__shm_parts x = {
-        .areas = c->size, .nsent = n, .ntaken = n, .longest = block, .sent = sent, .taken = taken};
+    hmpi__shm_parts x = {.areas = c->size,
+                         .nsent = n,
+                         .ntaken = n,
+                         .longest = block,
+                         .sent = sent,
+                         .taken = taken,
+                         .own_from = src + (size_t)me * block,
+                         .own_to = out.at + (size_t)me * block,
+                         .own_bytes = in_place ? 0 : block};
     rc = hmpi__shm_exchange(c, &x);
     free(sent);
     return rc == MPI_SUCCESS ? unview(c, &out) : rc;
@@ -1230,16 +1265,14 @@ double hmpi__cost_bcast_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
            pieces_cost(c, m, piece) + leaders_cost(c, m);
 }
 
-/* Every input copied in and combined whole: at the root, or (to_all) by
- * every rank, all reading the others' slots at once, the lines crossing
- * both ways; a flag each further piece of the pipeline. */
-static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m)
+/* Every input copied in and combined whole, at the root or (an
+ * allreduce) by every rank: p - 1 combinations, the first of two inputs
+ * straight into the result; a flag each further piece of the pipeline. */
+static double whole_reduce_cost(const hmpi__coll_ctx *c, double p, double m)
 {
     double piece = (double)hmpi__shm_buffer_bytes(c->shm);
     return sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
-           (to_all ? cross_cost(c, m * (p - 1)) + hmpi__cost_combine(&c->cost, m)
-                   : (p - 1) * hmpi__cost_combine(&c->cost, m)) +
-           pieces_cost(c, m, piece);
+           (p - 1) * hmpi__cost_combine(&c->cost, m) + pieces_cost(c, m, piece);
 }
 
 /* The others' slices in; one's own combined from theirs; the others'
@@ -1256,9 +1289,8 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), p = c->largest, bcast = 0;
-    int to_all = c->nodes == 1 && a->coll == HMPI__ALLREDUCE; /* (node_reduce's) */
-    double node = reduces_whole(c, to_all, c->largest, m) ? whole_reduce_cost(c, to_all, p, m)
-                                                          : sliced_reduce_cost(c, p, m);
+    double node =
+        reduces_whole(c, c->largest, m) ? whole_reduce_cost(c, p, m) : sliced_reduce_cost(c, p, m);
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
         bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
     return node + leaders_cost(c, m) + bcast;
@@ -1274,14 +1306,18 @@ double hmpi__cost_reduce_scatter_shm(const hmpi__coll_ctx *c, const hmpi__coll_a
            pieces_cost(c, m * c->size, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 
-/* A gather's blocks start their writers' buffers; a scatter's lie in the
- * takers' own slots, not on the root's flag's line. */
+/* The root copies every block, its own too, and the others' copies of
+ * theirs overlap its own (a gather's first, while they copy theirs in; a
+ * scatter's after its flag, while they copy theirs out) or its pieces
+ * (the one before or after). A gather's blocks start their writers'
+ * buffers; a scatter's lie in the takers' own slots, not on the root's
+ * flag's line. */
 double hmpi__cost_rooted_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a);
     double data = a->coll == HMPI__GATHER ? data_trip(c, m) : line_trip(c);
-    return sync_cost(c) + data + copy_cost(c, m * c->size) + copy_cost(c, m) +
+    return sync_cost(c) + data + copy_cost(c, m * c->size) +
            pieces_cost(c, m, (double)hmpi__shm_buffer_bytes(c->shm));
 }
 

@@ -289,13 +289,13 @@ static int small_integer_width(MPI_Datatype type)
     X(MPI_DOUBLE, double, double, double)                                                          \
     X(MPI_FLOAT, float, float, float)
 
-/* io[i] = in[i] op io[i] for i < count, as MPI_Reduce_local: EXPR of
- * a = in[i] and b = io[i]. */
+/* out[i] = in[i] op io[i] for i < count, as MPI_Reduce_local where out
+ * is io: EXPR of a = in[i] and b = io[i]. */
 #define EACH(T, EXPR)                                                                              \
     do {                                                                                           \
         for (int i = 0; i < count; i++) {                                                          \
             T a = in[i], b = io[i];                                                                \
-            io[i] = (T)(EXPR);                                                                     \
+            out[i] = (T)(EXPR);                                                                    \
         }                                                                                          \
     } while (0)
 
@@ -331,12 +331,21 @@ static int small_integer_width(MPI_Datatype type)
     else if (op == MPI_LXOR) EACH(T, !a != !b);
 #define NO_MORE(T)
 
-/* reduce_NAME: 1 when it ran op, 0 when op is not one of its own. */
+/* reduce_NAME (io = in op io) and reduce_left_NAME (io = io op in): 1 when
+ * it ran op, 0 when op is not one of its own. */
 #define KERNEL(NAME, T, U, MORE)                                                                   \
     VECTOR_CLONES static int reduce_##NAME(const void *in_, void *io_, int count, MPI_Op op)       \
     {                                                                                              \
         const T *restrict in = in_; /* (MPI's buffers do not overlap) */                           \
-        T *restrict io = io_;                                                                      \
+        T *restrict io = io_, *out = io;                                                           \
+        ARITHMETIC(T, U)                                                                           \
+        MORE(T) else return 0;                                                                     \
+        return 1;                                                                                  \
+    }                                                                                              \
+    VECTOR_CLONES static int reduce_left_##NAME(void *io_, const void *in_, int count, MPI_Op op)  \
+    {                                                                                              \
+        T *restrict out = io_;                                                                     \
+        const T *in = out, *restrict io = in_; /* (EXPR's left operand: out's own) */              \
         ARITHMETIC(T, U)                                                                           \
         MORE(T) else return 0;                                                                     \
         return 1;                                                                                  \
@@ -346,29 +355,30 @@ static int small_integer_width(MPI_Datatype type)
 INTEGER_KERNEL_TYPES(INTEGER_KERNEL)
 REAL_KERNEL_TYPES(REAL_KERNEL)
 
-typedef int (*kernel_fn)(const void *in, void *io, int count, MPI_Op op);
+typedef struct kernel {
+    MPI_Datatype type;
+    int (*fn)(const void *in, void *io, int count, MPI_Op op);
+    int (*left)(void *io, const void *in, int count, MPI_Op op);
+} kernel;
 
-/* The loop of type, NULL where hmpi has none. */
-static kernel_fn kernel_of(MPI_Datatype type)
+/* The loops of type, NULL where hmpi has none. */
+static const kernel *kernel_of(MPI_Datatype type)
 {
-    static const struct {
-        MPI_Datatype type;
-        kernel_fn fn;
-    } kernels[] = {
-#define KERNEL_ROW(DT, NAME, T, U) {DT, reduce_##NAME},
+    static const kernel kernels[] = {
+#define KERNEL_ROW(DT, NAME, T, U) {DT, reduce_##NAME, reduce_left_##NAME},
         REAL_KERNEL_TYPES(KERNEL_ROW) INTEGER_KERNEL_TYPES(KERNEL_ROW)
 #undef KERNEL_ROW
     };
     for (size_t i = 0; i < COUNT_OF(kernels); i++)
         if (kernels[i].type == type)
-            return kernels[i].fn;
+            return &kernels[i];
     return NULL;
 }
 
 int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op)
 {
-    kernel_fn kernel = kernel_of(type);
-    if (kernel && kernel(in, inout, count, op)) /* (a user's op: none of the kernel's) */
+    const kernel *k = kernel_of(type);
+    if (k && k->fn(in, inout, count, op)) /* (a user's op: none of the kernel's) */
         return MPI_SUCCESS;
     switch (op == MPI_SUM ? small_integer_width(type) : 0) {
     case 1:
@@ -380,4 +390,10 @@ int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type
     default:
         return MPI_Reduce_local(in, inout, count, type, op);
     }
+}
+
+int hmpi__reduce_local_left(void *inout, const void *in, int count, MPI_Datatype type, MPI_Op op)
+{
+    const kernel *k = kernel_of(type);
+    return k && k->left(inout, in, count, op);
 }

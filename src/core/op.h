@@ -22,4 +22,8 @@ int hmpi__op_id(MPI_Op op);
  * meet it at other sizes (doc/collectives.md, "Local reductions"). */
 int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 
+/* inout = inout op in (inout the left operand), in one of hmpi's own
+ * loops: 1, or 0 where it has none for type and op (nothing done). */
+int hmpi__reduce_local_left(void *inout, const void *in, int count, MPI_Datatype type, MPI_Op op);
+
 #endif

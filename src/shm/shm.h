@@ -86,10 +86,17 @@ int hmpi__shm_wait_ranks(hmpi__sched *s, hmpi__shm_op *op, int gen, const int *r
  * ...), this rank's own input taken from `own` instead of its slot when not
  * NULL (it need not copy it in), into dst; or, dst NULL, into this
  * rank's slot at (dst_gen, offset), once that buffer is free. `own` may be
- * dst itself for a commutative op: the others are combined into it. */
+ * dst itself, the input put there before: for a commutative op, the others
+ * are combined into it; with `alike` (every rank combines the same inputs,
+ * each its own in its slot too, and all get the same bits), where the rank
+ * is the last or the last but one. */
 int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
-                     MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen);
+                     MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen,
+                     int alike);
 /* Raise this rank's ack flag to gen: it is done reading gen and before. */
 int hmpi__shm_ack(hmpi__sched *s, hmpi__shm_op *op, int gen);
+/* Copy bytes from src to dst, this rank's memory, between two of the steps
+ * above: a rank's own block, while the others' flags come. */
+int hmpi__shm_copy(hmpi__sched *s, hmpi__shm_op *op, const void *src, void *dst, size_t bytes);
 
 #endif
