@@ -2,7 +2,8 @@
  * gives every rank the same bytes (MPI's advice to implementors): random
  * doubles of mixed magnitudes (so that the order of the additions shows in
  * the last bits) under MPI_SUM, MPI_MAX, MPI_MIN, a commutative user op and
- * a non-commutative one (2 x 2 matrix products), at several counts; and the
+ * a non-commutative one (2 x 2 matrix products), at several counts, in
+ * place and not; and the
  * predefined reductions of the common types equal the library's, every
  * operation each takes.
  *
@@ -74,7 +75,7 @@ typedef struct op_case {
 /* One allreduce with algorithm alg (blocking or persistent); 0 when the
  * algorithm cannot take the call (MPI_ERR_OP: the op is not commutative;
  * MPI_ERR_ARG: no shared memory), alike on every rank. */
-static int allreduce(const char *alg, int persistent, const double *in, double *out, int count,
+static int allreduce(const char *alg, int persistent, const void *in, double *out, int count,
                      const op_case *o)
 {
     int rc, klass;
@@ -104,11 +105,12 @@ static int allreduce(const char *alg, int persistent, const double *in, double *
     return 0;
 }
 
-static void report(const char *alg, int persistent, const op_case *o, int count)
+static void report(const char *alg, int persistent, int in_place, const op_case *o, int count)
 {
     if (rank == 0)
-        fprintf(stderr, "test_identical: %s %s, %s of %d: ranks differ\n", alg,
-                persistent ? "persistent" : "blocking", o->name, count);
+        fprintf(stderr, "test_identical: %s %s%s, %s of %d: ranks differ\n", alg,
+                persistent ? "persistent" : "blocking", in_place ? " in place" : "", o->name,
+                count);
 }
 
 static void floating(int rounds)
@@ -135,14 +137,19 @@ static void floating(int rounds)
             for (int r = 0; r < rounds; r++) {
                 fill(in, n, &seed);
                 for (int a = 0; a < NALGS; a++)
-                    for (int persistent = 0; persistent < 2; persistent++) {
-                        memset(out, 0, sizeof(double) * (size_t)n);
+                    for (int k = 0; k < 4; k++) {
+                        int persistent = k & 1, in_place = k >> 1;
+                        if (in_place)
+                            memcpy(out, in, sizeof(double) * (size_t)n);
+                        else
+                            memset(out, 0, sizeof(double) * (size_t)n);
                         cases++;
-                        if (!allreduce(algorithms[a], persistent, in, out, counts[c], &ops[o]))
+                        if (!allreduce(algorithms[a], persistent, in_place ? MPI_IN_PLACE : in, out,
+                                       counts[c], &ops[o]))
                             continue;
                         taken++;
                         if (!same_everywhere(out, sizeof(double) * (size_t)n)) {
-                            report(algorithms[a], persistent, &ops[o], counts[c]);
+                            report(algorithms[a], persistent, in_place, &ops[o], counts[c]);
                             bad++;
                         }
                     }

@@ -3,14 +3,15 @@
  * copied in by its owner and out by its readers, in pieces of one buffer
  * (half a rank's slot) that pipeline through the slot's two buffers;
  * reductions are shared, each rank combining a slice of every rank's input
- * in rank order (non-commutative ops too), or, for small vectors, each the
- * whole. No message at all: flags say what is there.
+ * in rank order (non-commutative ops too), or, for small vectors and few
+ * ranks, each the whole. No message at all: flags say what is there.
  *
  * Data moves as bytes: a datatype that is not one contiguous block is
  * packed into scratch first (or unpacked from it at the end); reductions
  * need a contiguous one (HMPI__NEEDS_SEGMENT). */
 #include "coll/coll.h"
 #include "coll/select.h"
+#include "core/op.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -193,7 +194,7 @@ static void slice(int n, int r, int size, int *lo, int *hi)
     *hi = (int)((long)n * (r + 1) / size);
 }
 
-static double whole_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
+static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m);
 static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
 
 /* Does the node's reduction of `bytes` over `size` ranks combine every
@@ -202,11 +203,11 @@ static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
  * larger ones where the model prices that below the slices, as with few
  * ranks (2 here, 64 KiB: a reduce 2.5 us against 3.1, an allreduce 3.2
  * against 4.0). Alike on all the node's ranks, whose model is the same. */
-static int reduces_whole(const hmpi__coll_ctx *c, int size, double bytes)
+static int reduces_whole(const hmpi__coll_ctx *c, int to_all, int size, double bytes)
 {
     if (bytes * (size - 1) <= WHOLE_BYTES)
         return 1;
-    return whole_reduce_cost(c, size, bytes) < sliced_reduce_cost(c, size, bytes);
+    return whole_reduce_cost(c, to_all, size, bytes) < sliced_reduce_cost(c, size, bytes);
 }
 
 /* A reduction inside the node: count elements of type at `in`, combined
@@ -227,29 +228,36 @@ static int combines_own_directly(const node_sum *r, part n, const char *in, cons
 
 /* Does this rank put its own input into out while the others' flags come,
  * the combination going on from there (hmpi__shm_reduce)? A reduce's root
- * for a commutative op; an allreduce's last two ranks, whose inputs start
- * the fold that every rank computes alike. */
+ * for a commutative op; an allreduce's last rank, whose input starts the
+ * fold that every rank computes alike, and the last but one, whose input
+ * is its first left operand, where hmpi has a loop for that. */
 static int places_own(const node_sum *r, part n)
 {
     int commutative;
     MPI_Op_commutative(r->op, &commutative);
-    return r->to_all ? n.rank >= n.size - 2 : n.rank == r->root && commutative;
+    if (!r->to_all)
+        return n.rank == r->root && commutative;
+    return n.rank == n.size - 1 ||
+           (n.rank == n.size - 2 && hmpi__reduce_local_left(NULL, NULL, 0, r->type, r->op));
 }
 
-/* One piece: every rank (to_all; else the root) combines all of it into out. */
+/* One piece: every rank (to_all; else the root) combines all of it into
+ * out. A reduce's root keeps its input out of its slot where it reads it
+ * from elsewhere (its input, or out). */
 static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
                               const char *in, char *out, int count)
 {
     part n = part_of(c);
     size_t bytes = (size_t)count * (size_t)type_bytes(r->type);
-    int direct = combines_own_directly(r, n, in, out);
+    int direct = combines_own_directly(r, n, in, out), placed = places_own(r, n);
+    int alone = !r->to_all && n.rank == r->root; /* the root: no one reads its slot */
     const char *own = direct ? in : NULL;
-    if (!direct)
+    if (!(alone && (direct || placed)))
         TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
     TRY(hmpi__shm_publish(c->s, op, gen));
-    if (!r->to_all && n.rank != r->root)
+    if (!r->to_all && !alone)
         return hmpi__shm_ack(c->s, op, gen);
-    if (places_own(r, n)) {
+    if (placed) {
         TRY(hmpi__shm_copy(c->s, op, in, out, in != out ? bytes : 0));
         own = out;
     }
@@ -294,7 +302,7 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
 {
     size_t esize = (size_t)type_bytes(r->type);
     int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
-    int whole = reduces_whole(c, part_of(c).size, (double)count * (double)esize);
+    int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
     for (int e = 0; e < count; e += per, *gen += whole ? 1 : 2) {
         int n = count - e < per ? count - e : per;
         size_t off = (size_t)e * esize;
@@ -587,8 +595,6 @@ static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t are
     if (area == 0 && x->longest > 0)
         return MPI_ERR_INTERN; /* (callers keep an area per part) */
     TRY(node_steps_begin(c));
-    if (x->longest == 0) /* nothing through the slots */
-        return hmpi__shm_copy(c->s, c->shm_op, x->own_from, x->own_to, x->own_bytes);
     for (size_t off = 0; off < x->longest; off += area, c->shm_gen++) {
         for (const hmpi__shm_part *p = x->sent; p < x->sent + x->nsent; p++)
             if (off < p->bytes)
@@ -947,12 +953,12 @@ static int scatterv_root(hmpi__coll_ctx *c, const hmpi__coll_args *a, hmpi__shm_
     blocks g;
     size_t piece = hmpi__shm_buffer_bytes(c->shm);
     TRY(blocks_of(c, a->sendbuf, 0, a->scounts, a->sdispls, a->stype, LOAD_OTHERS, piece, &g));
-    TRY(own_block(c, a, 0));
     for (int r = 0; r < c->size; r++)
         if (r != c->rank && through_segment(c, g.bytes[r]))
             TRY(hmpi__shm_put(c->s, op, 0, g.at + g.offset[r], g.bytes[r], r, 0));
     TRY(hmpi__shm_publish(c->s, op, 0));
     TRY(hmpi__shm_ack(c->s, op, 0));
+    TRY(own_block(c, a, 0)); /* while the others copy theirs out */
     return long_blocks(c, &g, a->sendbuf, a->scounts, a->sdispls, a->stype, 0);
 }
 
@@ -1148,12 +1154,12 @@ int hmpi__alltoallv_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     TRY(blocks_of(c, ss.buf, 0, ss.counts, ss.displs, ss.type, LOAD_OTHERS, area, &out));
     if (in_place) /* (one buffer: each block out before its place receives) */
         in = out;
-    else {
+    else
         TRY(blocks_of(c, rs.buf, 0, rs.counts, rs.displs, rs.type, LOAD_NONE, area, &in));
+    TRY(exchange_short(c, op, &out, &in, area));
+    if (!in_place) /* its own block, after its flag (the others wait for that) */
         TRY(hmpi__sched_copy(c->s, side_block(&ss, me), ss.counts[me], ss.type, side_block(&rs, me),
                              rs.counts[me], rs.type));
-    }
-    TRY(exchange_short(c, op, &out, &in, area));
     TRY(unblocks(c, &in, a->recvbuf, a->rcounts, a->rdispls, a->rtype, me, area));
     return exchange_long(c, &ss, &rs, &out, &in, copies, area);
 }
@@ -1265,14 +1271,17 @@ double hmpi__cost_bcast_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
            pieces_cost(c, m, piece) + leaders_cost(c, m);
 }
 
-/* Every input copied in and combined whole, at the root or (an
- * allreduce) by every rank: p - 1 combinations, the first of two inputs
- * straight into the result; a flag each further piece of the pipeline. */
-static double whole_reduce_cost(const hmpi__coll_ctx *c, double p, double m)
+/* Every input copied in and combined whole, at the root or (to_all) by
+ * every rank: p - 1 combinations, after a copy of the last rank's slot into
+ * the result where an allreduce's rank is not one of the last two (which
+ * put their own there while the flags came); a flag each further piece of
+ * the pipeline. */
+static double whole_reduce_cost(const hmpi__coll_ctx *c, int to_all, double p, double m)
 {
     double piece = (double)hmpi__shm_buffer_bytes(c->shm);
     return sync_cost(c) + data_trip(c, m) + copy_cost(c, m) +
-           (p - 1) * hmpi__cost_combine(&c->cost, m) + pieces_cost(c, m, piece);
+           (to_all && p > 2 ? cross_cost(c, m) : 0) + (p - 1) * hmpi__cost_combine(&c->cost, m) +
+           pieces_cost(c, m, piece);
 }
 
 /* The others' slices in; one's own combined from theirs; the others'
@@ -1289,8 +1298,9 @@ double hmpi__cost_reduce_shm(const hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     SHM_OR_NEVER(c);
     double m = hmpi__coll_block_bytes(c, a), p = c->largest, bcast = 0;
-    double node =
-        reduces_whole(c, c->largest, m) ? whole_reduce_cost(c, p, m) : sliced_reduce_cost(c, p, m);
+    int to_all = c->nodes == 1 && a->coll == HMPI__ALLREDUCE; /* (node_reduce's) */
+    double node = reduces_whole(c, to_all, c->largest, m) ? whole_reduce_cost(c, to_all, p, m)
+                                                          : sliced_reduce_cost(c, p, m);
     if (c->nodes > 1 && a->coll == HMPI__ALLREDUCE) /* down the tree, then the node's bcast */
         bcast = leaders_cost(c, m) + sync_cost(c) + 2 * copy_cost(c, m);
     return node + leaders_cost(c, m) + bcast;

@@ -23,7 +23,8 @@ int hmpi__op_id(MPI_Op op);
 int hmpi__reduce_local(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op);
 
 /* inout = inout op in (inout the left operand), in one of hmpi's own
- * loops: 1, or 0 where it has none for type and op (nothing done). */
+ * loops: 1, or 0 where it has none for type and op (nothing done; not an
+ * error code). With count 0 (the buffers NULL): whether it has one. */
 int hmpi__reduce_local_left(void *inout, const void *in, int count, MPI_Datatype type, MPI_Op op);
 
 #endif
