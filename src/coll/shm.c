@@ -11,7 +11,6 @@
  * need a contiguous one (HMPI__NEEDS_SEGMENT). */
 #include "coll/coll.h"
 #include "coll/select.h"
-#include "core/op.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -227,18 +226,12 @@ static int combines_own_directly(const node_sum *r, part n, const char *in, cons
 }
 
 /* Does this rank put its own input into out while the others' flags come,
- * the combination going on from there (hmpi__shm_reduce)? A reduce's root
- * for a commutative op; an allreduce's last rank, whose input starts the
- * fold that every rank computes alike, and the last but one, whose input
- * is its first left operand, where hmpi has a loop for that. */
+ * the combination going on from there? One that combines (every rank of
+ * an allreduce, a reduce's root) where the segment's reduction takes it. */
 static int places_own(const node_sum *r, part n)
 {
-    int commutative;
-    MPI_Op_commutative(r->op, &commutative);
-    if (!r->to_all)
-        return n.rank == r->root && commutative;
-    return n.rank == n.size - 1 ||
-           (n.rank == n.size - 2 && hmpi__reduce_local_left(NULL, NULL, 0, r->type, r->op));
+    return (r->to_all || n.rank == r->root) &&
+           hmpi__shm_reduce_places_own(n.rank, n.size, r->type, r->op, r->to_all);
 }
 
 /* One piece: every rank (to_all; else the root) combines all of it into

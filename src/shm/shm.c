@@ -404,28 +404,40 @@ static int fold_onto_own(const step *st, uint64_t v, void *inout, int me)
     return MPI_SUCCESS;
 }
 
+int hmpi__shm_reduce_places_own(int rank, int n, MPI_Datatype type, MPI_Op mop, int alike)
+{
+    int commutative;
+    if (alike)
+        return rank == n - 1 ||
+               (rank == n - 2 && hmpi__reduce_local_left(NULL, NULL, 0, type, mop));
+    MPI_Op_commutative(mop, &commutative);
+    return commutative;
+}
+
 /* inout = in[0] op in[1] op ... op in[n - 1] (MPI_Reduce_local's
  * inout = in op inout, from the last input down). Where every rank
  * combines the same inputs (alike: an allreduce), all keep that order
  * whatever the op, so that all get the same bits. Then the last rank,
  * whose own input starts the fold, and the last but one, whose own is its
  * first left operand, may have theirs in inout already (src == inout, put
- * there while the others' flags came): the fold goes on from it, the last
- * but one's in one of hmpi's own loops (hmpi__reduce_local_left; without
- * one, from the last's slot again). Otherwise a commutative op with this
- * rank's own input at hand starts from it (fold_onto_own): a reduction's
- * loads of lines another core just wrote run at about twice a memcpy's pace
- * (two ranks, 16 KiB: 0.5 against 0.8 us). */
+ * there while the others' flags came, hmpi__shm_reduce_places_own): the
+ * fold goes on from it, the last but one's in one of hmpi's own loops
+ * (hmpi__reduce_local_left). Otherwise a commutative op with this rank's
+ * own input at hand starts from it (fold_onto_own): a reduction's loads of
+ * lines another core just wrote run at about twice a memcpy's pace (two
+ * ranks, 16 KiB: 0.5 against 0.8 us). */
 static int combine(const step *st, uint64_t v, void *inout)
 {
     int me = st->op->ch->shm->rank, last = st->first + st->n - 1, from = last - 1;
     int placed = st->src == inout; /* this rank's input in inout */
     if (st->src && st->commutative && !st->alike && me >= st->first && me <= last)
         return fold_onto_own(st, v, inout, me);
-    if (placed && me == last - 1 &&
-        hmpi__reduce_local_left(inout, input_of(st, last, v, inout), st->count, st->type, st->mop))
+    if (placed && me == last - 1) { /* its own left of the last's */
+        if (!hmpi__reduce_local_left(inout, input_of(st, last, v, inout), st->count, st->type,
+                                     st->mop))
+            return MPI_ERR_INTERN; /* (placed only where hmpi__shm_reduce_places_own said so) */
         from = last - 2;
-    else if (!(placed && me == last))
+    } else if (!(placed && me == last))
         memcpy(inout, input_of(st, last, v, inout), st->bytes);
     for (int r = from; r >= st->first; r--)
         TRY(hmpi__reduce_local(input_of(st, r, v, inout), inout, st->count, st->type, st->mop));

@@ -86,13 +86,20 @@ int hmpi__shm_wait_ranks(hmpi__sched *s, hmpi__shm_op *op, int gen, const int *r
  * ...), this rank's own input taken from `own` instead of its slot when not
  * NULL (it need not copy it in), into dst; or, dst NULL, into this
  * rank's slot at (dst_gen, offset), once that buffer is free. `own` may be
- * dst itself, the input put there before: for a commutative op, the others
- * are combined into it; with `alike` (every rank combines the same inputs,
- * each its own in its slot too, and all get the same bits), where the rank
- * is the last or the last but one. */
+ * dst itself, the input put there before, where
+ * hmpi__shm_reduce_places_own says so: for a commutative op, the others are
+ * combined into it; with `alike` (every rank combines the same inputs, each
+ * its own in its slot too, and all get the same bits), the fold goes on
+ * from it in rank order. */
 int hmpi__shm_reduce(hmpi__sched *s, hmpi__shm_op *op, int gen, int n, size_t offset, int count,
                      MPI_Datatype type, MPI_Op mop, const void *own, void *dst, int dst_gen,
                      int alike);
+/* May node rank `rank` of n put its own input into dst before such a
+ * combination (own = dst)? For a commutative op, any rank not `alike`;
+ * with `alike`, the last rank, whose input starts the fold, and the last
+ * but one, whose input is its first left operand, where hmpi has a loop
+ * for inout = inout op in. */
+int hmpi__shm_reduce_places_own(int rank, int n, MPI_Datatype type, MPI_Op mop, int alike);
 /* Raise this rank's ack flag to gen: it is done reading gen and before. */
 int hmpi__shm_ack(hmpi__sched *s, hmpi__shm_op *op, int gen);
 /* Copy bytes from src to dst, this rank's memory, between two of the steps
