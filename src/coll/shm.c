@@ -1,7 +1,7 @@
 /* The collectives of ranks that share one node's memory, through a segment
  * of it (src/shm; doc/collectives.md, "The node's shared memory"): data is
  * copied in by its owner and out by its readers, in pieces of one buffer
- * (half a rank's slot) that pipeline through the slot's two buffers;
+ * (HMPI_SHM_BUFFERS of them in a rank's slot) that pipeline through them;
  * reductions are shared, each rank combining a slice of every rank's input
  * in rank order (non-commutative ops too), or, for small vectors and few
  * ranks, each the whole. No message at all: flags say what is there.
@@ -198,7 +198,7 @@ static double sliced_reduce_cost(const hmpi__coll_ctx *c, double p, double m);
 
 /* Does the node's reduction of `bytes` over `size` ranks combine every
  * input whole (the root, or every rank: to_all), in pieces that pipeline
- * through the two buffers, rather than a slice each? Small vectors always;
+ * through the buffers, rather than a slice each? Small vectors always;
  * larger ones where the model prices that below the slices, as with few
  * ranks (2 here, 64 KiB: a reduce 2.5 us against 3.1, an allreduce 3.2
  * against 4.0). Alike on all the node's ranks, whose model is the same. */

@@ -111,9 +111,14 @@ static const cfg_var registry[HMPI__NCFG] = {
                        "shared memory (MPI_Win_allocate_shared, made at a communicator's first "
                        "blocking or persistent collective; never under SimGrid)"},
     [HMPI__CFG_SHM_SLOT_BYTES] = {"HMPI_SHM_SLOT_BYTES", NULL, CFG_INT, NULL, "65536",
-                                  "shared-memory collectives: each rank's part of a segment, two "
-                                  "buffers that pipeline large messages in pieces of half of it "
+                                  "shared-memory collectives: each rank's part of a segment, "
+                                  "cut into HMPI_SHM_BUFFERS buffers that pipeline large messages "
                                   "(4096 to 16777216, read when the segment is made)"},
+    [HMPI__CFG_SHM_BUFFERS] = {"HMPI_SHM_BUFFERS", NULL, CFG_INT, NULL, "4",
+                               "shared-memory collectives: buffers in a rank's part of a "
+                               "segment, the operations a writer may run ahead of its slowest "
+                               "reader (a power of two, 2 to 64, at most one per KiB; read "
+                               "when the segment is made)"},
     [HMPI__CFG_SHM_CHANNELS] = {"HMPI_SHM_CHANNELS", NULL, CFG_INT, NULL, "8",
                                 "shared-memory collectives: segments a communicator may make "
                                 "for its persistent collectives, one each while it lives (the "

@@ -5,7 +5,7 @@
  * and rendezvous protocols and whatever single-copy mechanism it has at
  * each size), half a flag's round
  * trip through the segment, and the rate at which data streams through it
- * as the collectives move it (one core copying pieces into its two buffers
+ * as the collectives move it (one core copying pieces into its buffers
  * while the other copies them out) or one core copies 1 MiB of its own
  * memory (a user's buffer beyond the caches), the slower; the rate of a
  * block relayed between the two both ways at once (each copying what the
@@ -123,9 +123,9 @@ static int flag_round(const probe *pr, void *arg, uint64_t round)
     return MPI_SUCCESS;
 }
 
-/* LARGE bytes from rank 0's `src` to rank 1's `dst` through rank 0's two
+/* LARGE bytes from rank 0's `src` to rank 1's `dst` through rank 0's
  * buffers, a buffer at a time, as the collectives pipeline them: piece k
- * goes into buffer k % 2 once rank 1 has copied out piece k - 2. Pieces
+ * goes into buffer k % buffers once rank 1 has copied out piece k - buffers. Pieces
  * are numbered on from one round to the next (flags only grow). */
 typedef struct stream {
     char *src, *dst;
@@ -136,12 +136,13 @@ static int stream_round(const probe *pr, void *arg, uint64_t round)
 {
     const stream *st = arg;
     hmpi__shm_chan *ch = pr->shm->chan[0];
+    uint64_t lag = ch->mask + 1;
     for (size_t k = 0; k < st->pieces; k++) {
         uint64_t n = (round - 1) * st->pieces + k + 1; /* this piece's number, from 1 */
         char *buffer = hmpi__shm_place(ch, 0, n, 0);
         if (pr->rank == 0) {
-            for (int polls = 0;
-                 n > 2 && atomic_load_explicit(&ch->flag[1]->ack, memory_order_acquire) < n - 2;)
+            for (int polls = 0; n > lag && atomic_load_explicit(&ch->flag[1]->ack,
+                                                                memory_order_acquire) < n - lag;)
                 hmpi__backoff(&polls);
             memcpy(buffer, st->src + k * st->piece, st->piece);
             hmpi__shm_publish_now(ch, 0, n);
@@ -164,8 +165,8 @@ static int reset_flags(const probe *pr)
 {
     hmpi__shm_chan *ch = pr->shm->chan[0];
     TRY(HMPI__MPI(Barrier)(pr->pair));
-    for (int parity = 0; parity < 2; parity++) {
-        buffer_head *head = hmpi__shm_head(ch, pr->rank, (uint64_t)parity);
+    for (uint64_t b = 0; b <= ch->mask; b++) {
+        buffer_head *head = hmpi__shm_head(ch, pr->rank, b);
         atomic_store_explicit(&head->acked, 0, memory_order_relaxed);
         atomic_store_explicit(&head->ready, 0, memory_order_release);
     }
@@ -176,8 +177,8 @@ static int reset_flags(const probe *pr)
 /* CROSSED bytes relayed between the two ranks, as the collectives'
  * exchanges move them (a reduction's slices into the slot the others read
  * its result from, an allgather's blocks): in round r each rank copies the
- * block the other published in round r - 1 into its own buffer of r's
- * parity (once the other has read what it last put there) and publishes
+ * block the other published in round r - 1 into its own buffer of r
+ * (once the other has read what it last put there) and publishes
  * it. Both cores at once read lines the other just wrote and write lines
  * the other last read. */
 static int crossed_round(const probe *pr, void *arg, uint64_t round)
@@ -185,9 +186,10 @@ static int crossed_round(const probe *pr, void *arg, uint64_t round)
     const size_t *bytes = arg;
     hmpi__shm_chan *ch = pr->shm->chan[0];
     int other = 1 - pr->rank;
+    uint64_t lag = ch->mask + 1;
     for (int polls = 0; !hmpi__shm_published(ch, other, round - 1) ||
-                        (round > 2 && atomic_load_explicit(&ch->flag[other]->ack,
-                                                           memory_order_acquire) < round - 2);)
+                        (round > lag && atomic_load_explicit(&ch->flag[other]->ack,
+                                                             memory_order_acquire) < round - lag);)
         hmpi__backoff(&polls);
     memcpy(hmpi__shm_place(ch, pr->rank, round, 0), hmpi__shm_place(ch, other, round - 1, 0),
            *bytes);
@@ -200,7 +202,7 @@ static int crossed_round(const probe *pr, void *arg, uint64_t round)
  * both ranks: each times its own rounds. */
 static int crossed_rate(const probe *pr, double flag_us, double *rate)
 {
-    size_t bytes = pr->shm->half < CROSSED ? pr->shm->half : CROSSED;
+    size_t bytes = pr->shm->buffer_bytes < CROSSED ? pr->shm->buffer_bytes : CROSSED;
     double t;
     TRY(quickest(crossed_round, pr, &bytes, BATCH / 4, &t));
     TRY(reset_flags(pr));
@@ -213,7 +215,8 @@ static int crossed_rate(const probe *pr, double flag_us, double *rate)
  * into its buffer (from the other core's cache), on rank 1. */
 static int near_rate(const probe *pr, char *scratch, double *rate)
 {
-    size_t bytes = pr->shm->half < HMPI__SHM_NEAR_BYTES ? pr->shm->half : HMPI__SHM_NEAR_BYTES;
+    size_t bytes =
+        pr->shm->buffer_bytes < HMPI__SHM_NEAR_BYTES ? pr->shm->buffer_bytes : HMPI__SHM_NEAR_BYTES;
     char *src = hmpi__shm_place(pr->shm->chan[0], 0, 0, 0);
     double best = 0;
     for (int i = 0; i <= TRIES; i++) {
@@ -239,7 +242,7 @@ static int near_rate(const probe *pr, char *scratch, double *rate)
  * the slower. On both ranks. */
 static int stream_rate(const probe *pr, char *scratch, double *rate)
 {
-    size_t piece = pr->shm->half < LARGE / 2 ? pr->shm->half : LARGE / 2;
+    size_t piece = pr->shm->buffer_bytes < LARGE / 2 ? pr->shm->buffer_bytes : LARGE / 2;
     stream st = {scratch, scratch + STREAM, piece, LARGE / piece};
     double t, far = 0, streamed;
     TRY(quickest(stream_round, pr, &st, 1, &t));
@@ -314,8 +317,8 @@ static int rounds_at(double bytes)
 #define FIGURES (FIRST_MESSAGE + HMPI__SHM_MESSAGE_SIZES)
 static int measure(const probe *pr, double figures[FIGURES])
 {
-    size_t bytes =
-        pr->shm->half > 2 * STREAM ? pr->shm->half : 2 * STREAM; /* messages, a stream, copies */
+    size_t bytes = pr->shm->buffer_bytes > 2 * STREAM ? pr->shm->buffer_bytes
+                                                      : 2 * STREAM; /* messages, a stream, copies */
     char *buf = malloc(bytes);
     double trip = 0, data_trip = 0, rate = 0, near = 0, combine = 0, cross = 0;
     uint64_t seen = 0;

@@ -37,8 +37,8 @@ static int all_succeeded(MPI_Comm comm, int rc, int *ok)
 static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
 {
     hmpi__shm_chan *ch = calloc(1, sizeof *ch);
-    size_t stride = (HEAD_BYTES + shm->half + LINE - 1) / LINE * LINE;
-    MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + 2 * stride);
+    size_t stride = (HEAD_BYTES + shm->buffer_bytes + LINE - 1) / LINE * LINE;
+    MPI_Aint bytes = (MPI_Aint)(sizeof(flags) + (size_t)shm->buffers * stride);
     MPI_Info info;
     void *mine;
     int rc, ok;
@@ -76,6 +76,7 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
     ch->shm = shm;
     ch->index = index;
     ch->stride = stride;
+    ch->mask = (uint64_t)shm->buffers - 1;
     *out = ch;
     return HMPI__MPI(Barrier)(shm->node); /* every part zeroed before anyone polls it */
 }
@@ -117,13 +118,15 @@ static int shm_fits(const hmpi__shared *obj, MPI_Comm comm)
 }
 
 /* This rank's node part of comm (the ranks of colour `node`, in comm's
- * order), MPI_COMM_NULL unless every node's part shares memory; and
- * whether the machine runs more of comm's ranks than it has cores. The same
- * everywhere. Collective over comm's private duplicate, all. */
-static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed)
+ * order), MPI_COMM_NULL unless every node's part shares memory; whether
+ * the machine runs more of comm's ranks than it has cores; and the least
+ * of every rank's `sizes` (a slot's bytes and buffers, which every rank
+ * must cut alike, whatever its environment). The same everywhere.
+ * Collective over comm's private duplicate, all. */
+static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed, int sizes[2])
 {
     MPI_Comm machine;
-    int rank, nsize, msize, figures[2], rc;
+    int rank, nsize, msize, figures[4], rc;
     *node = MPI_COMM_NULL;
     MPI_Comm_rank(all, &rank);
     TRY(HMPI__MPI(Comm_split)(all, color, rank, node));
@@ -144,10 +147,14 @@ static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed)
     }
     figures[0] = !shares;
     figures[1] = msize > sysconf(_SC_NPROCESSORS_ONLN);
-    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 2, MPI_INT, MPI_MAX, all);
+    figures[2] = -sizes[0]; /* (the least: the largest negated) */
+    figures[3] = -sizes[1];
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 4, MPI_INT, MPI_MAX, all);
     if (rc != MPI_SUCCESS || figures[0])
         MPI_Comm_free(node);
     *oversubscribed = figures[1];
+    sizes[0] = -figures[2];
+    sizes[1] = -figures[3];
     return rc;
 }
 
@@ -157,24 +164,37 @@ static int setting(int id, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* A rank's slot of `bytes` cut into `buffers` (the power of two at or
+ * below, fewer where a buffer would hold less than MIN_BUFFER_BYTES),
+ * each whole lines. */
+static void cut_slot(hmpi__shm *shm, size_t bytes, int buffers)
+{
+    shm->buffers = 2;
+    while (shm->buffers * 2 <= buffers && bytes / (size_t)(shm->buffers * 2) >= MIN_BUFFER_BYTES)
+        shm->buffers *= 2;
+    shm->buffer_bytes = bytes / (size_t)shm->buffers;
+    shm->buffer_bytes -= shm->buffer_bytes % LINE;
+}
+
 /* The object of comm for this rank's node (colour), its blocking channel
  * made; node MPI_COMM_NULL when there can be none. Collective. */
 static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
 {
     hmpi__shm *shm = calloc(1, sizeof *shm);
     int rc, ok, oversubscribed;
+    int sizes[2] = {setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES),
+                    setting(HMPI__CFG_SHM_BUFFERS, 2, MAX_BUFFERS)};
     if (!shm)
         return MPI_ERR_NO_MEM;
     hmpi__shared_init(&shm->base, shm_destroy, shm_fits);
     shm->base.retire = shm_retire;
-    shm->half = (size_t)setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES) / 2;
-    shm->half -= shm->half % LINE;
     shm->max_channels = 1 + setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1);
     if ((rc = hmpi__comm_private(comm, &shm->all)) != MPI_SUCCESS ||
-        (rc = node_of(shm->all, color, &shm->node, &oversubscribed)) != MPI_SUCCESS) {
+        (rc = node_of(shm->all, color, &shm->node, &oversubscribed, sizes)) != MPI_SUCCESS) {
         free(shm);
         return rc;
     }
+    cut_slot(shm, (size_t)sizes[0], sizes[1]);
     *out = shm;
     if (shm->node == MPI_COMM_NULL)
         return MPI_SUCCESS;
@@ -270,7 +290,7 @@ void hmpi__shm_release(hmpi__shm_chan *ch)
 
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch)
 {
-    return ch->shm->half;
+    return ch->shm->buffer_bytes;
 }
 
 int hmpi__shm_rank(const hmpi__shm_chan *ch)
@@ -319,25 +339,17 @@ static uint64_t value(const hmpi__shm_op *op, int gen)
     return op->base + (uint64_t)gen + 1;
 }
 
-/* Rank r published v (or later): the ack its head gave with the flag that
- * said so, kept. */
-static void note_ack(hmpi__shm_chan *ch, int r, uint64_t v)
-{
-    const buffer_head *head = hmpi__shm_head(ch, r, v);
-    if (atomic_load_explicit(&head->ready, memory_order_relaxed) < v)
-        head = hmpi__shm_head(ch, r, v + 1); /* the later flag that said so */
-    uint64_t a = atomic_load_explicit(&head->acked, memory_order_acquire);
-    if (a > ch->seen[r])
-        ch->seen[r] = a;
-}
-
-/* Has rank r published v? A reader that sees it so keeps what its head
- * told of its ack (note_ack). */
+/* Has rank r published v? A reader that sees it so keeps the ack that the
+ * head which said so gave with its flag. */
 static int sees_published(hmpi__shm_chan *ch, int r, uint64_t v)
 {
-    if (!hmpi__shm_published(ch, r, v))
+    int in = hmpi__shm_published_in(ch, r, v);
+    if (in < 0)
         return 0;
-    note_ack(ch, r, v);
+    uint64_t a =
+        atomic_load_explicit(&hmpi__shm_head(ch, r, v + (uint64_t)in)->acked, memory_order_acquire);
+    if (a > ch->seen[r])
+        ch->seen[r] = a;
     return 1;
 }
 
@@ -357,16 +369,18 @@ static uint64_t least_ack(hmpi__shm_chan *ch, int load_lines)
     return least;
 }
 
-/* Has every rank read the buffer of v in its last use, generation v - 2?
- * The other cores' ack lines are loaded only when their heads have not
- * told (a writer that waits for no one's flag, as a bcast's root). */
+/* Has every rank read the buffer of v in its last use, generation v -
+ * buffers? The other cores' ack lines are loaded only when their heads
+ * have not told (a writer that waits for no one's flag, as a bcast's
+ * root), which the buffers make once in buffers - 1 operations at most. */
 static int writable(hmpi__shm_chan *ch, uint64_t v)
 {
-    if (ch->acked + 2 < v)
+    uint64_t lag = ch->mask + 1;
+    if (ch->acked + lag < v)
         ch->acked = least_ack(ch, 0);
-    if (ch->acked + 2 < v)
+    if (ch->acked + lag < v)
         ch->acked = least_ack(ch, 1);
-    return ch->acked + 2 >= v;
+    return ch->acked + lag >= v;
 }
 
 /* Have ranks [first, first + n) published v? Resumes where the last poll stopped. */

@@ -5,19 +5,19 @@
  *
  * A communicator's object (cached in its context, slot HMPI__SLOT_SHM) is
  * its ranks' on one node (each node its own) and holds channels. A channel is one window: each
- * rank's part is a line with its `ack` flag and two buffers (a slot), each headed by a `ready`
- * flag on the line of its first bytes (a small block travels with its flag), placed on the rank's
- * own NUMA node by its first touch. The blocking collectives share channel 0 (MPI orders them, and
- * one ends before the next starts); a persistent collective leases a channel of its own for its
- * lifetime, so that any number of them may be active at once.
+ * rank's part is a line with its `ack` flag and a slot cut into buffers (HMPI_SHM_BUFFERS), each
+ * headed by a `ready` flag on the line of its first bytes (a small block travels with its flag),
+ * placed on the rank's own NUMA node by its first touch. The blocking collectives share channel 0
+ * (MPI orders them, and one ends before the next starts); a persistent collective leases a channel
+ * of its own for its lifetime, so that any number of them may be active at once.
  *
  * Data moves in generations. Every operation on a channel takes the next
  * generations in turn at its start, identical on every rank (collectives
  * start in the same order everywhere). In generation g a rank may write
- * buffer g % 2 of slots and raise its `ready` flag (that buffer's) to g; readers wait for
+ * buffer g % buffers of slots and raise its `ready` flag (that buffer's) to g; readers wait for
  * that flag, read, then raise their `ack` flag to g, which also says they
  * are done with every earlier generation. Before writing a buffer for g, a
- * rank waits until every ack has reached g - 2, the buffer's last use. Flags
+ * rank waits until every ack has reached g - buffers, the buffer's last use. Flags
  * only grow; every wait spins briefly, then yields the core. */
 #ifndef HMPI_SHM_SHM_H
 #define HMPI_SHM_SHM_H
@@ -51,7 +51,7 @@ void hmpi__shm_model(const hmpi__shm *shm, hmpi__cost_model *cm);
 int hmpi__shm_acquire(hmpi__shm *shm, int exclusive, const char *fn, hmpi__shm_chan **out);
 void hmpi__shm_release(hmpi__shm_chan *ch);
 
-/* Bytes of one of a slot's two buffers. */
+/* Bytes of one of a slot's buffers. */
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch);
 /* A buffer's first bytes, which share its ready flag's cache line: a
  * reader that sees the flag has them (one line crosses, not two). */

@@ -12,6 +12,8 @@
 #define MAX_CHANNELS 64 /* the blocking channel and up to 63 leased (a mask's bits) */
 #define MIN_SLOT_BYTES 4096
 #define MAX_SLOT_BYTES (16 << 20)
+#define MIN_BUFFER_BYTES 1024
+#define MAX_BUFFERS 64
 
 /* A rank's ack flag, on a cache line of its own. Its `ready` flags are in
  * its buffers (struct buffer_head). */
@@ -20,8 +22,8 @@ typedef struct flags {
     char pad[LINE - sizeof(uint64_t)];
 } flags;
 
-/* The head of each of a rank's two buffers: the highest generation of the
- * buffer's parity the rank published, and the rank's ack when it published
+/* The head of each of a rank's buffers: the highest generation of the
+ * buffer's (g % buffers) the rank published, and the rank's ack when it published
  * it. A buffer's data follows them on the same cache line, so that a
  * reader that sees the flag has its first bytes too (a small block costs
  * one line's trip, not two), and how far the rank had read: a writer that
@@ -41,11 +43,12 @@ struct hmpi__shm_chan {
     int index;      /* 0: the blocking collectives' */
     int leased;     /* atomic: a live schedule holds it */
     uint64_t gen;   /* generations taken so far, identical on every rank */
+    uint64_t mask;  /* buffers - 1: generation g uses buffer g & mask */
     uint64_t acked; /* every rank's ack is known to have reached this */
     uint64_t *seen; /* [size]: each rank's ack as its heads last told (it only grows) */
     flags **flag;   /* [size] */
-    char **buf;     /* [size]: each rank's two buffers, one after the other, each a head and data */
-    size_t stride;  /* bytes from a rank's first buffer to its second (whole lines) */
+    char **buf;     /* [size]: each rank's buffers, one after the other, each a head and data */
+    size_t stride;  /* bytes from one of a rank's buffers to the next (whole lines) */
 };
 
 /* The node's costs as measured (calibrate.c); measured 0: the defaults.
@@ -64,7 +67,8 @@ struct hmpi__shm {
     MPI_Comm node; /* this node's part of comm, in comm's order; MPI_COMM_NULL: none usable */
     MPI_Comm all;  /* comm's private duplicate (borrowed): agreements over every node */
     int rank, size;
-    size_t half; /* bytes of one buffer */
+    size_t buffer_bytes; /* of one buffer */
+    int buffers;         /* per rank and channel, a power of two */
     int max_channels;
     int nchan;
     hmpi__shm_chan *chan[MAX_CHANNELS];
@@ -78,30 +82,39 @@ struct hmpi__shm_op {
     int ngens;
 };
 
-/* The head of rank `rank`'s buffer of generation v's parity. */
+/* The head of rank `rank`'s buffer of generation v. */
 static inline buffer_head *hmpi__shm_head(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
-    return (buffer_head *)(void *)(ch->buf[rank] + (v & 1) * ch->stride);
+    return (buffer_head *)(void *)(ch->buf[rank] + (v & ch->mask) * ch->stride);
 }
 
-/* Rank `rank`'s ready flag of generation v's parity. */
+/* Rank `rank`'s ready flag of generation v's buffer. */
 static inline _Atomic uint64_t *hmpi__shm_ready_flag(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
     return &hmpi__shm_head(ch, rank, v)->ready;
 }
 
-/* Byte `offset` of rank `rank`'s buffer of generation v's parity. */
+/* Byte `offset` of rank `rank`'s buffer of generation v. */
 static inline char *hmpi__shm_place(const hmpi__shm_chan *ch, int rank, uint64_t v, size_t offset)
 {
-    return ch->buf[rank] + (v & 1) * ch->stride + HEAD_BYTES + offset;
+    return ch->buf[rank] + (v & ch->mask) * ch->stride + HEAD_BYTES + offset;
 }
 
-/* Has rank published generation v (or a later one: flags only grow)? The
- * flag of v's parity first, where it lands. */
+/* The least i whose buffer (generation v + i's) has a flag that says rank
+ * published v or a later one (flags only grow); -1 if none. v's own buffer
+ * first, where the flag lands. */
+static inline int hmpi__shm_published_in(const hmpi__shm_chan *ch, int rank, uint64_t v)
+{
+    for (uint64_t i = 0; i <= ch->mask; i++)
+        if (atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v + i), memory_order_acquire) >= v)
+            return (int)i;
+    return -1;
+}
+
+/* Has rank published generation v (or a later one)? */
 static inline int hmpi__shm_published(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
-    return atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v), memory_order_acquire) >= v ||
-           atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v + 1), memory_order_acquire) >= v;
+    return hmpi__shm_published_in(ch, rank, v) >= 0;
 }
 
 /* Rank `rank` publishes generation v (its own flag only), with its ack. */
