@@ -168,6 +168,10 @@ static inline void teardown(struct bench *b)
  * machines, or with --sync barrier, the barrier alone. */
 enum { BENCH_SYNC_AUTO, BENCH_SYNC_BARRIER };
 static int bench_sync = BENCH_SYNC_AUTO;
+/* Operations a repetition times one after the other, on the same buffers
+ * and request (--back-to-back N: a loop of collectives, as IMB times
+ * them, where a writer that need not wait for its readers runs ahead). */
+static int bench_calls = 1;
 
 /* The sets an operation rotates over, so that it does not find its data in
  * cache because the previous one left it there; and whether its
@@ -289,10 +293,10 @@ static inline double bench_since(const bench_sets *s, double start)
     return ((s->window ? bench_clock() : MPI_Wtime()) - start) * 1e6;
 }
 
-/* The median over reps of the slowest rank's time (us) of one operation,
- * the sets taken in turn after one round of each to warm up: the library's
- * blocking call, hmpi's, or Start + Wait of the sets' requests. -1 on
- * every rank when a call failed on any. */
+/* The median over reps of the slowest rank's time (us) of one operation
+ * (of bench_calls in a row, their mean), the sets taken in turn after one
+ * round of each to warm up: the library's blocking call, hmpi's, or Start
+ * + Wait of the sets' requests. -1 on every rank when a call failed on any. */
 static inline double bench_time(bench_sets *s, int what, int reps)
 {
     MPI_Comm comm = s->b[0].comm;
@@ -303,13 +307,13 @@ static inline double bench_time(bench_sets *s, int what, int reps)
     for (int r = -BENCH_SETS; r < reps; r++) { /* every rank takes every barrier */
         struct bench *b = &s->b[(r + BENCH_SETS) % s->n];
         double t0 = bench_start(s, comm);
-        if (ok)
+        for (int k = 0; ok && k < bench_calls; k++)
             ok = what == BENCH_MPI    ? mpi_blocking(b) == MPI_SUCCESS
                  : what == BENCH_HMPI ? hmpi_blocking(b) == MPI_SUCCESS
                                       : HMPI_Start(&b->hreq) == MPI_SUCCESS &&
                                             HMPI_Wait(&b->hreq, MPI_STATUS_IGNORE) == MPI_SUCCESS;
         if (r >= 0)
-            t[r] = bench_since(s, t0);
+            t[r] = bench_since(s, t0) / bench_calls;
     }
     t[reps] = ok ? -1 : 0; /* in the same reduction: a failure anywhere makes it 0 */
     MPI_Allreduce(MPI_IN_PLACE, t, reps + 1, MPI_DOUBLE, MPI_MAX, comm);
@@ -366,6 +370,8 @@ static inline int parse_options(int argc, char **argv, bench_options *o)
             o->label = argv[++i];
         else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
             o->csv = argv[++i];
+        else if (strcmp(argv[i], "--back-to-back") == 0 && i + 1 < argc)
+            bench_calls = atoi(argv[++i]) > 1 ? atoi(argv[i]) : 1;
         else if (strcmp(argv[i], "--sync") == 0 && i + 1 < argc)
             bench_sync = strcmp(argv[++i], "barrier") == 0 ? BENCH_SYNC_BARRIER : BENCH_SYNC_AUTO;
         else

@@ -4,7 +4,7 @@
  *
  *   mpiexec -n CORES --bind-to core bench/node [--colls bcast,allreduce]
  *       [--sizes 8,8192] [--reps 300] [--algorithms] [--label NAME] [--csv FILE]
- *       [--sync barrier]
+ *       [--sync barrier] [--back-to-back N]
  *
  * For each collective and size (bytes of one rank's block; reductions sum
  * ints), in one run:
@@ -16,7 +16,10 @@
  * for a start time rank 0 set a little ahead, so that the barrier's own exit
  * skew is not timed (--sync barrier: from the barrier's exit, as across
  * machines); one operation timed on every rank from that start, the slowest
- * rank's time; reported: the median over repetitions. Buffers rotate among
+ * rank's time; reported: the median over repetitions (--back-to-back N:
+ * N operations in a row timed, their mean; a loop of collectives, as IMB
+ * times them, where a writer need not wait for its readers before the
+ * next). Buffers rotate among
  * a few sets between repetitions, so that an operation does not find its
  * data in cache because the previous one left it there. First, the node's
  * floor, timed alike: one cache line from rank 0 to every other rank (a
@@ -139,7 +142,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int code = bench_parse(argc, argv, &o,
                            "[--colls bcast,allreduce] [--sizes 8,8192] [--reps 300] "
-                           "[--algorithms] [--label NAME] [--csv FILE] [--sync barrier]");
+                           "[--algorithms] [--label NAME] [--csv FILE] [--sync barrier] "
+                           "[--back-to-back N]");
     if (code >= 0)
         return code;
     if (!o.ncolls)
@@ -154,8 +158,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench/node: cannot write %s\n", o.csv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* forced algorithms may refuse */
     if (rank == 0) {
-        printf("node collectives: %d ranks, %s; median of %d, slowest rank, us\n", size, label,
-               reps);
+        printf("node collectives: %d ranks, %s; median of %d, slowest rank, us", size, label, reps);
+        printf(bench_calls > 1 ? " (of %d in a row, per operation)\n" : "\n", bench_calls);
         printf("  %-20s %8s %10s %10s %10s %7s %7s%s\n", "collective", "bytes", "MPI", "hmpi",
                "hmpi_init", "/MPI", "init/MPI",
                o.algorithms ? "   best forced            us    /MPI" : "");

@@ -6,10 +6,13 @@
 # MPICH and Open MPI's default) and hmpi's auto again with the file it wrote
 # (labels mpich+tune, ompi-tuned+tune; the files OUT/tuning-*.txt). Leaves
 # OUT/node.csv, OUT/node.md (the ratio table) and OUT/node.png (gnuplot),
-# and prints the table.
+# and prints the table. Then, unless BACK_TO_BACK=0, the same options with
+# BACK_TO_BACK operations in a row per repetition (auto alone; a loop of
+# collectives, as IMB times them): OUT/back-to-back/node.{csv,md,png}.
 #
 #   scripts/bench-node.sh [OUT] [RANKS]        (BUILD=build, REPS=300, TUNE=1,
-#                                               SIZES=8,64,...,1048576, COLLS=all)
+#                                               SIZES=8,64,...,1048576, COLLS=all,
+#                                               BACK_TO_BACK=16)
 set -e
 OUT=${1:-${BUILD:-build}/bench-node}
 RANKS=${2:-$(nproc)}
@@ -69,3 +72,19 @@ if [ -x "$BUILD/openmpi/bench/node" ]; then
     run_openmpi ompi-han OMPI_MCA_coll_han_priority=100
 fi
 python3 "$HERE/bench-node-report.py" "$CSV" "$OUT"
+
+if [ "${BACK_TO_BACK:-16}" != 0 ]; then
+    mkdir -p "$OUT/back-to-back"
+    CSV=$OUT/back-to-back/node.csv
+    echo "label,ranks,collective,bytes,variant,microseconds" >"$CSV"
+    args="--back-to-back ${BACK_TO_BACK:-16} $(echo "$tuned_args" | sed "s|--csv [^ ]*|--csv $CSV|")"
+    if [ -x "$BUILD/mpich/bench/node" ]; then
+        run_mpich mpich $args
+    fi
+    if [ -x "$BUILD/openmpi/bench/node" ]; then
+        run_openmpi ompi-tuned
+        run_openmpi ompi-sm OMPI_MCA_coll_sm_priority=100
+        run_openmpi ompi-han OMPI_MCA_coll_han_priority=100
+    fi
+    python3 "$HERE/bench-node-report.py" "$CSV" "$OUT/back-to-back"
+fi
