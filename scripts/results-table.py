@@ -31,9 +31,10 @@ With summary=node the CSV is the node benchmark's, summed up per label
 (node_summary).
 
 With rows=FIELD cols=FIELD[+FIELD...] [where=FIELD:VALUE[,FIELD:VALUE...]]
-the CSV is any table of trials with a microseconds column: one row for each
-value of the rows field, one column for each combination of the cols
-fields' values (both in the file's order), of the rows that match where."""
+[digits=N] the CSV is any table of trials with a microseconds column: one
+row for each value of the rows field, one column for each combination of
+the cols fields' values (both in the file's order), of the rows that match
+where; N decimals (1 unless given)."""
 import csv
 import math
 import os
@@ -88,8 +89,8 @@ def load(path):
     return rows, ranks
 
 
-def fmt(x):
-    return "—" if x is None else f"{x:.1f}"
+def fmt(x, digits=1):
+    return "—" if x is None else f"{x:.{digits}f}"
 
 
 def table(path, options):
@@ -136,6 +137,7 @@ def comparison(path, other):
 def pivot(path, options):
     where = [w.split(":", 1) for w in options.get("where", "").split(",") if w]
     cols = options["cols"].split("+")
+    digits = int(options.get("digits", 1))
     cells, row_keys, col_keys = {}, [], []
     with open(path) as f:
         for r in csv.DictReader(f):
@@ -148,7 +150,8 @@ def pivot(path, options):
     out = [f"| {options['rows']} | " + " | ".join(col_keys) + " |",
            "|---|" + "---|" * len(col_keys)]
     for row in row_keys:
-        out.append(f"| {row} | " + " | ".join(fmt(cells.get((row, c))) for c in col_keys) + " |")
+        out.append(f"| {row} | " + " | ".join(fmt(cells.get((row, c)), digits) for c in col_keys)
+                   + " |")
     return "\n".join(out) + "\n"
 
 
