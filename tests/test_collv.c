@@ -91,8 +91,8 @@ struct vcase {
 };
 
 /* `long` (argument): every third rank's block, and the last rank's (a
- * root), is of 3000 elements, longer than a segment's buffer of 4 KiB
- * (HMPI_SHM_SLOT_BYTES=8192). */
+ * root), is of 3000 elements, longer than a segment's buffer of 2 KiB
+ * (HMPI_SHM_SLOT_BYTES=8192, four buffers). */
 static int long_blocks, last_rank;
 
 /* Gatherv, allgatherv: what the sender contributes; scatterv: what the

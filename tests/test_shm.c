@@ -1,6 +1,6 @@
 /* The collectives through the node's shared memory against the MPI
  * library's own, byte for byte: every collective that has the shm
- * algorithm x count (0, 1, odd, large: pieces through both buffers) x
+ * algorithm x count (0, 1, odd, large: pieces through the buffers) x
  * datatype (int, vector with holes, contiguous of 4, swapped) x root x op
  * (sum, max, a non-commutative user op) x in place, on every communicator
  * within one node (the world on a real machine, its shuffled copy, a
@@ -130,6 +130,84 @@ static void many_at_once(MPI_Comm comm)
         free(in[i]);
         free(out[i]);
     }
+}
+
+/* Writers that wait for no one's flag run ahead of readers that come
+ * late, as far as their slots have buffers, then wait: the readers sleep
+ * first, and a bcast's root starts ROUNDS operations of changing data in a
+ * row, or a reduce's others do; each reader then gets every one in turn.
+ * Persistent (a channel of its own) and blocking (channel 0), forced to
+ * shm. */
+static void writers_run_ahead(MPI_Comm comm)
+{
+    enum { ROUNDS = 40, COUNT = 3 };
+    const struct timespec late = {0, 2000000};
+    HMPI_Request bcast, reduce;
+    MPI_Info info;
+    int rank, size, x[COUNT], sum[COUNT];
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "hmpi_algorithm", "shm");
+    CHECK_MPI(HMPI_Bcast_init(x, COUNT, MPI_INT, 0, comm, info, &bcast));
+    CHECK_MPI(HMPI_Reduce_init(x, sum, COUNT, MPI_INT, MPI_SUM, 0, comm, info, &reduce));
+    MPI_Info_free(&info);
+    setenv("HMPI_COLL_ALGORITHM", "shm", 1);
+    for (int blocking = 0; blocking < 2; blocking++) {
+        if (rank != 0) /* the bcast's root ahead */
+            nanosleep(&late, NULL);
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int j = 0; j < COUNT; j++)
+                x[j] = rank == 0 ? r * 10 + j + blocking : -1;
+            if (blocking)
+                CHECK_MPI(HMPI_Bcast(x, COUNT, MPI_INT, 0, comm));
+            else {
+                CHECK_MPI(HMPI_Start(&bcast));
+                CHECK_MPI(HMPI_Wait(&bcast, MPI_STATUS_IGNORE));
+            }
+            for (int j = 0; j < COUNT; j++)
+                CHECK_INT(x[j], r * 10 + j + blocking);
+        }
+        if (rank == 0) /* the reduce's others ahead */
+            nanosleep(&late, NULL);
+        for (int r = 0; r < ROUNDS; r++) {
+            for (int j = 0; j < COUNT; j++)
+                x[j] = rank * 100 + r * 10 + j + blocking;
+            if (blocking)
+                CHECK_MPI(HMPI_Reduce(x, sum, COUNT, MPI_INT, MPI_SUM, 0, comm));
+            else {
+                CHECK_MPI(HMPI_Start(&reduce));
+                CHECK_MPI(HMPI_Wait(&reduce, MPI_STATUS_IGNORE));
+            }
+            for (int j = 0; j < COUNT && rank == 0; j++)
+                CHECK_INT(sum[j], 100 * size * (size - 1) / 2 + size * (r * 10 + j + blocking));
+        }
+    }
+    unsetenv("HMPI_COLL_ALGORITHM");
+    CHECK_MPI(HMPI_Request_free(&bcast));
+    CHECK_MPI(HMPI_Request_free(&reduce));
+}
+
+/* Ranks whose settings differ cut their slots alike (the least of every
+ * rank's): on a new copy of comm, half the ranks ask for 2 buffers in a
+ * slot of 4 KiB and one channel, the others for 64 buffers in 64 KiB and
+ * eight channels. */
+static void settings_differ(MPI_Comm comm)
+{
+    static const int colls[] = {BCAST, ALLREDUCE, ALLTOALL};
+    MPI_Comm dup;
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_dup(comm, &dup);
+    setenv("HMPI_SHM_BUFFERS", rank % 2 ? "64" : "2", 1);
+    setenv("HMPI_SHM_SLOT_BYTES", rank % 2 ? "65536" : "4096", 1);
+    setenv("HMPI_SHM_CHANNELS", rank % 2 ? "8" : "1", 1);
+    for (int i = 0; i < 3; i++)
+        cases += collcase_run_matrix(colls[i], dup, "shm", wanted);
+    unsetenv("HMPI_SHM_BUFFERS");
+    unsetenv("HMPI_SHM_SLOT_BYTES");
+    unsetenv("HMPI_SHM_CHANNELS");
+    MPI_Comm_free(&dup);
 }
 
 /* Forced shm where it cannot be: nonblocking calls; over several nodes,
@@ -461,6 +539,8 @@ int main(int argc, char **argv)
     }
     if (nsize >= 2 && !barrier_only) {
         many_at_once(node);
+        writers_run_ahead(node);
+        settings_differ(node);
         refused(node, 1);
         auto_takes_shm(node);
     }

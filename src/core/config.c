@@ -116,9 +116,10 @@ static const cfg_var registry[HMPI__NCFG] = {
                                   "(4096 to 16777216, read when the segment is made)"},
     [HMPI__CFG_SHM_BUFFERS] = {"HMPI_SHM_BUFFERS", NULL, CFG_INT, NULL, "4",
                                "shared-memory collectives: buffers in a rank's part of a "
-                               "segment, the operations a writer may run ahead of its slowest "
-                               "reader (a power of two, 2 to 64, at most one per KiB; read "
-                               "when the segment is made)"},
+                               "segment; a writer may run that many operations less one ahead "
+                               "of its slowest reader (2 to 64, taken down to a power of two "
+                               "and to one per KiB; the least of every rank's, when the "
+                               "segment is made)"},
     [HMPI__CFG_SHM_CHANNELS] = {"HMPI_SHM_CHANNELS", NULL, CFG_INT, NULL, "8",
                                 "shared-memory collectives: segments a communicator may make "
                                 "for its persistent collectives, one each while it lives (the "

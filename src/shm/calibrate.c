@@ -211,28 +211,42 @@ static int crossed_rate(const probe *pr, double flag_us, double *rate)
     return MPI_SUCCESS;
 }
 
+/* The first `bytes` of the data of rank 0's buffers, a buffer's at a
+ * time: set to `value`, or (dst) copied out to dst. */
+static void near_bytes(const hmpi__shm *shm, size_t bytes, int value, char *dst)
+{
+    for (size_t off = 0, k = 0; off < bytes; off += shm->buffer_bytes, k++) {
+        size_t n = bytes - off < shm->buffer_bytes ? bytes - off : shm->buffer_bytes;
+        char *src = hmpi__shm_place(shm->chan[0], 0, k, 0);
+        if (dst)
+            memcpy(dst + off, src, n);
+        else
+            memset(src, value, n);
+    }
+}
+
 /* Bytes/us of rank 1's copy of HMPI__SHM_NEAR_BYTES that rank 0 just wrote
- * into its buffer (from the other core's cache), on rank 1. */
+ * into its buffers (from the other core's cache; as hmpi-tune times it),
+ * on rank 1. */
 static int near_rate(const probe *pr, char *scratch, double *rate)
 {
-    size_t bytes =
-        pr->shm->buffer_bytes < HMPI__SHM_NEAR_BYTES ? pr->shm->buffer_bytes : HMPI__SHM_NEAR_BYTES;
-    char *src = hmpi__shm_place(pr->shm->chan[0], 0, 0, 0);
+    size_t slot = (size_t)pr->shm->buffers * pr->shm->buffer_bytes;
+    size_t bytes = slot < HMPI__SHM_NEAR_BYTES ? slot : HMPI__SHM_NEAR_BYTES;
     double best = 0;
     for (int i = 0; i <= TRIES; i++) {
         if (pr->rank == 0)
-            memset(src, i + 1, bytes);
+            near_bytes(pr->shm, bytes, i + 1, NULL);
         TRY(HMPI__MPI(Barrier)(pr->pair));
         double t0 = MPI_Wtime();
         if (pr->rank == 1)
-            memcpy(scratch, src, bytes);
+            near_bytes(pr->shm, bytes, 0, scratch);
         double t = (MPI_Wtime() - t0) * 1e6;
         if (i > 0 && (i == 1 || t < best))
             best = t;
         TRY(HMPI__MPI(Barrier)(pr->pair));
     }
     if (pr->rank == 0)
-        memset(src, 0, bytes);
+        near_bytes(pr->shm, bytes, 0, NULL);
     *rate = pr->rank == 1 && best > 0 ? (double)bytes / best : 0;
     return MPI_SUCCESS;
 }

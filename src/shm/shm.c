@@ -120,13 +120,14 @@ static int shm_fits(const hmpi__shared *obj, MPI_Comm comm)
 /* This rank's node part of comm (the ranks of colour `node`, in comm's
  * order), MPI_COMM_NULL unless every node's part shares memory; whether
  * the machine runs more of comm's ranks than it has cores; and the least
- * of every rank's `sizes` (a slot's bytes and buffers, which every rank
- * must cut alike, whatever its environment). The same everywhere.
+ * of every rank's `sizes` (a slot's bytes, its buffers and the channels,
+ * which every rank must take alike, whatever its environment). The same
+ * everywhere.
  * Collective over comm's private duplicate, all. */
-static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed, int sizes[2])
+static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed, int sizes[3])
 {
     MPI_Comm machine;
-    int rank, nsize, msize, figures[4], rc;
+    int rank, nsize, msize, figures[5], rc;
     *node = MPI_COMM_NULL;
     MPI_Comm_rank(all, &rank);
     TRY(HMPI__MPI(Comm_split)(all, color, rank, node));
@@ -147,14 +148,14 @@ static int node_of(MPI_Comm all, int color, MPI_Comm *node, int *oversubscribed,
     }
     figures[0] = !shares;
     figures[1] = msize > sysconf(_SC_NPROCESSORS_ONLN);
-    figures[2] = -sizes[0]; /* (the least: the largest negated) */
-    figures[3] = -sizes[1];
-    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 4, MPI_INT, MPI_MAX, all);
+    for (int i = 0; i < 3; i++)
+        figures[2 + i] = -sizes[i]; /* (the least: the largest negated) */
+    rc = HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, 5, MPI_INT, MPI_MAX, all);
     if (rc != MPI_SUCCESS || figures[0])
         MPI_Comm_free(node);
     *oversubscribed = figures[1];
-    sizes[0] = -figures[2];
-    sizes[1] = -figures[3];
+    for (int i = 0; i < 3; i++)
+        sizes[i] = -figures[2 + i];
     return rc;
 }
 
@@ -182,19 +183,20 @@ static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
 {
     hmpi__shm *shm = calloc(1, sizeof *shm);
     int rc, ok, oversubscribed;
-    int sizes[2] = {setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES),
-                    setting(HMPI__CFG_SHM_BUFFERS, 2, MAX_BUFFERS)};
+    int sizes[3] = {setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES),
+                    setting(HMPI__CFG_SHM_BUFFERS, 2, MAX_BUFFERS),
+                    setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1)};
     if (!shm)
         return MPI_ERR_NO_MEM;
     hmpi__shared_init(&shm->base, shm_destroy, shm_fits);
     shm->base.retire = shm_retire;
-    shm->max_channels = 1 + setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1);
     if ((rc = hmpi__comm_private(comm, &shm->all)) != MPI_SUCCESS ||
         (rc = node_of(shm->all, color, &shm->node, &oversubscribed, sizes)) != MPI_SUCCESS) {
         free(shm);
         return rc;
     }
     cut_slot(shm, (size_t)sizes[0], sizes[1]);
+    shm->max_channels = 1 + sizes[2];
     *out = shm;
     if (shm->node == MPI_COMM_NULL)
         return MPI_SUCCESS;
@@ -339,15 +341,13 @@ static uint64_t value(const hmpi__shm_op *op, int gen)
     return op->base + (uint64_t)gen + 1;
 }
 
-/* Has rank r published v? A reader that sees it so keeps the ack that the
- * head which said so gave with its flag. */
+/* Has rank r published v? A reader that sees it so keeps the ack that v's
+ * head gave with its flag. */
 static int sees_published(hmpi__shm_chan *ch, int r, uint64_t v)
 {
-    int in = hmpi__shm_published_in(ch, r, v);
-    if (in < 0)
+    if (!hmpi__shm_published(ch, r, v))
         return 0;
-    uint64_t a =
-        atomic_load_explicit(&hmpi__shm_head(ch, r, v + (uint64_t)in)->acked, memory_order_acquire);
+    uint64_t a = atomic_load_explicit(&hmpi__shm_head(ch, r, v)->acked, memory_order_acquire);
     if (a > ch->seen[r])
         ch->seen[r] = a;
     return 1;
@@ -372,7 +372,8 @@ static uint64_t least_ack(hmpi__shm_chan *ch, int load_lines)
 /* Has every rank read the buffer of v in its last use, generation v -
  * buffers? The other cores' ack lines are loaded only when their heads
  * have not told (a writer that waits for no one's flag, as a bcast's
- * root), which the buffers make once in buffers - 1 operations at most. */
+ * root): at best once every `buffers` generations (the readers had caught
+ * up at the last look), more often when they lag. */
 static int writable(hmpi__shm_chan *ch, uint64_t v)
 {
     uint64_t lag = ch->mask + 1;

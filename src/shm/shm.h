@@ -68,7 +68,7 @@ int hmpi__shm_size(const hmpi__shm_chan *ch);
 int hmpi__shm_op_begin(hmpi__sched *s, hmpi__shm_chan *ch, hmpi__shm_op **op);
 
 /* Steps. `gen`: the generation in the schedule; (rank, offset): a place in
- * buffer gen % 2 of rank's slot; bytes fit in the buffer. */
+ * buffer gen % buffers of rank's slot; bytes fit in the buffer. */
 /* Copy bytes from src to the place, once the buffer is free. */
 int hmpi__shm_put(hmpi__sched *s, hmpi__shm_op *op, int gen, const void *src, size_t bytes,
                   int rank, size_t offset);

@@ -100,21 +100,13 @@ static inline char *hmpi__shm_place(const hmpi__shm_chan *ch, int rank, uint64_t
     return ch->buf[rank] + (v & ch->mask) * ch->stride + HEAD_BYTES + offset;
 }
 
-/* The least i whose buffer (generation v + i's) has a flag that says rank
- * published v or a later one (flags only grow); -1 if none. v's own buffer
- * first, where the flag lands. */
-static inline int hmpi__shm_published_in(const hmpi__shm_chan *ch, int rank, uint64_t v)
-{
-    for (uint64_t i = 0; i <= ch->mask; i++)
-        if (atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v + i), memory_order_acquire) >= v)
-            return (int)i;
-    return -1;
-}
-
-/* Has rank published generation v (or a later one)? */
+/* Has rank published generation v? A reader waits only for generations
+ * their writer publishes, and the writer puts a later one in v's buffer
+ * only once every reader has acked v: v's own flag tells (flags only
+ * grow, and a rank's flags become visible in the order it raised them). */
 static inline int hmpi__shm_published(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
-    return hmpi__shm_published_in(ch, rank, v) >= 0;
+    return atomic_load_explicit(hmpi__shm_ready_flag(ch, rank, v), memory_order_acquire) >= v;
 }
 
 /* Rank `rank` publishes generation v (its own flag only), with its ack. */
