@@ -19,13 +19,18 @@ RANKS=${2:-$(nproc)}
 BUILD=${BUILD:-build}
 REPS=${REPS:-300}
 HERE=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$OUT"
+new_csv() { # its path: the directory made, the header written
+    mkdir -p "$(dirname "$1")"
+    echo "label,ranks,collective,bytes,variant,microseconds" >"$1"
+}
 CSV=$OUT/node.csv
-echo "label,ranks,collective,bytes,variant,microseconds" >"$CSV"
+new_csv "$CSV"
 
-args="--reps $REPS --algorithms --csv $CSV"
-[ -n "$SIZES" ] && args="$args --sizes $SIZES"
-[ -n "$COLLS" ] && args="$args --colls $COLLS"
+# what every run times; the main run forces every algorithm too
+selection="--reps $REPS"
+[ -n "$SIZES" ] && selection="$selection --sizes $SIZES"
+[ -n "$COLLS" ] && selection="$selection --colls $COLLS"
+args="$selection --algorithms --csv $CSV"
 export HMPI_PROBE_LATENCY=${HMPI_PROBE_LATENCY:-1}
 
 run_openmpi() { # label, then MCA settings
@@ -43,9 +48,7 @@ run_mpich() { # label, then the bench's arguments
 }
 
 # hmpi-tune's file, then auto with it (no forced algorithm: those are above)
-tuned_args="--reps $REPS --csv $CSV"
-[ -n "$SIZES" ] && tuned_args="$tuned_args --sizes $SIZES"
-[ -n "$COLLS" ] && tuned_args="$tuned_args --colls $COLLS"
+tuned_args="$selection --csv $CSV"
 
 if [ -x "$BUILD/mpich/bench/node" ]; then
     run_mpich mpich $args
@@ -74,10 +77,9 @@ fi
 python3 "$HERE/bench-node-report.py" "$CSV" "$OUT"
 
 if [ "${BACK_TO_BACK:-16}" != 0 ]; then
-    mkdir -p "$OUT/back-to-back"
     CSV=$OUT/back-to-back/node.csv
-    echo "label,ranks,collective,bytes,variant,microseconds" >"$CSV"
-    args="--back-to-back ${BACK_TO_BACK:-16} $(echo "$tuned_args" | sed "s|--csv [^ ]*|--csv $CSV|")"
+    new_csv "$CSV"
+    args="$selection --back-to-back ${BACK_TO_BACK:-16} --csv $CSV"
     if [ -x "$BUILD/mpich/bench/node" ]; then
         run_mpich mpich $args
     fi

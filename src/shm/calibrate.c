@@ -136,7 +136,7 @@ static int stream_round(const probe *pr, void *arg, uint64_t round)
 {
     const stream *st = arg;
     hmpi__shm_chan *ch = pr->shm->chan[0];
-    uint64_t lag = ch->mask + 1;
+    uint64_t lag = hmpi__shm_lag(ch);
     for (size_t k = 0; k < st->pieces; k++) {
         uint64_t n = (round - 1) * st->pieces + k + 1; /* this piece's number, from 1 */
         char *buffer = hmpi__shm_place(ch, 0, n, 0);
@@ -165,7 +165,7 @@ static int reset_flags(const probe *pr)
 {
     hmpi__shm_chan *ch = pr->shm->chan[0];
     TRY(HMPI__MPI(Barrier)(pr->pair));
-    for (uint64_t b = 0; b <= ch->mask; b++) {
+    for (uint64_t b = 0; b < hmpi__shm_lag(ch); b++) {
         buffer_head *head = hmpi__shm_head(ch, pr->rank, b);
         atomic_store_explicit(&head->acked, 0, memory_order_relaxed);
         atomic_store_explicit(&head->ready, 0, memory_order_release);
@@ -186,7 +186,7 @@ static int crossed_round(const probe *pr, void *arg, uint64_t round)
     const size_t *bytes = arg;
     hmpi__shm_chan *ch = pr->shm->chan[0];
     int other = 1 - pr->rank;
-    uint64_t lag = ch->mask + 1;
+    uint64_t lag = hmpi__shm_lag(ch);
     for (int polls = 0; !hmpi__shm_published(ch, other, round - 1) ||
                         (round > lag && atomic_load_explicit(&ch->flag[other]->ack,
                                                              memory_order_acquire) < round - lag);)

@@ -376,7 +376,7 @@ static uint64_t least_ack(hmpi__shm_chan *ch, int load_lines)
  * up at the last look), more often when they lag. */
 static int writable(hmpi__shm_chan *ch, uint64_t v)
 {
-    uint64_t lag = ch->mask + 1;
+    uint64_t lag = hmpi__shm_lag(ch);
     if (ch->acked + lag < v)
         ch->acked = least_ack(ch, 0);
     if (ch->acked + lag < v)

@@ -82,6 +82,12 @@ struct hmpi__shm_op {
     int ngens;
 };
 
+/* Generations between two uses of a buffer: its buffers. */
+static inline uint64_t hmpi__shm_lag(const hmpi__shm_chan *ch)
+{
+    return ch->mask + 1;
+}
+
 /* The head of rank `rank`'s buffer of generation v. */
 static inline buffer_head *hmpi__shm_head(const hmpi__shm_chan *ch, int rank, uint64_t v)
 {
