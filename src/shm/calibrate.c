@@ -321,6 +321,17 @@ static int rounds_at(double bytes)
     return bytes <= 4096 ? BATCH : bytes <= 65536 ? BATCH / 8 : 1;
 }
 
+/* rc on both ranks: a step that failed on one alone (out of memory)
+ * fails on the other too, which would otherwise wait for it in the next. */
+static int both(const probe *pr, int rc)
+{
+    int failed = rc != MPI_SUCCESS, any = 0;
+    int agreed = HMPI__MPI(Allreduce)(&failed, &any, 1, MPI_INT, MPI_MAX, pr->pair);
+    if (agreed != MPI_SUCCESS)
+        return agreed;
+    return failed ? rc : any ? MPI_ERR_OTHER : MPI_SUCCESS;
+}
+
 /* figures: [0] flag us, [1] and [2] us a byte of the stream and near copy
  * rates, [3] of the library's local reductions, [4] a flag's with a line
  * of data, [5] us a byte of a relayed block's copy, then each message
@@ -348,7 +359,7 @@ static int measure(const probe *pr, double figures[FIGURES])
     rc = reset_flags(pr);
     for (int i = 0; rc == MPI_SUCCESS && i < HMPI__SHM_MESSAGE_SIZES; i++) {
         message m = {buf, buf + STREAM, (int)message_bytes[i], NULL};
-        if ((rc = message_trip(pr, &m)) == MPI_SUCCESS)
+        if ((rc = both(pr, message_trip(pr, &m))) == MPI_SUCCESS)
             rc = quickest(message_round, pr, &m, rounds_at(message_bytes[i]), &trip);
         hmpi__sched_free(m.trip);
         figures[FIRST_MESSAGE + i] = pr->rank == 0 ? trip / 2 : 0;
@@ -393,7 +404,7 @@ static void say_costs(const hmpi__shm_costs *k)
 int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
 {
     /* every node's ranks 0 and 1 measure theirs, all take the slowest node's */
-    double figures[FIGURES] = {0};
+    double figures[FIGURES + 1] = {0}; /* and whether flags stayed raised */
     hmpi__shm_costs *k = &shm->costs;
     if (oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
         return MPI_SUCCESS; /* alike everywhere: the defaults */
@@ -402,13 +413,17 @@ int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
         TRY(HMPI__MPI(Comm_split)(shm->node, shm->rank < 2 ? 0 : MPI_UNDEFINED, shm->rank,
                                   &pr.pair));
         if (pr.pair != MPI_COMM_NULL) {
-            if (measure(&pr, figures) != MPI_SUCCESS) /* the defaults, everywhere */
+            if (measure(&pr, figures) != MPI_SUCCESS) { /* the defaults, everywhere */
                 for (int i = 0; i < FIGURES; i++)
                     figures[i] = 0;
+                figures[FIGURES] = reset_flags(&pr) != MPI_SUCCESS; /* none left raised */
+            }
             MPI_Comm_free(&pr.pair);
         }
     }
-    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, FIGURES, MPI_DOUBLE, MPI_MAX, shm->all));
+    TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, FIGURES + 1, MPI_DOUBLE, MPI_MAX, shm->all));
+    if (figures[FIGURES] > 0)
+        return MPI_ERR_OTHER; /* the blocking channel's flags may be raised: it cannot serve */
     for (int i = 0; i < FIGURES; i++)
         if (!(figures[i] > 0))
             return MPI_SUCCESS; /* no node of two ranks, or a timer too coarse: the defaults */

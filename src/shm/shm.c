@@ -207,9 +207,11 @@ static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
         hmpi__backoff_oversubscribed();
     rc = chan_create(shm, 0, &shm->chan[0]);
     TRY(all_succeeded(shm->all, rc, &ok));
-    if (ok) {
+    /* a calibration that failed on every rank alike (its flags may be
+     * raised) leaves the channel unusable: message passing */
+    if (ok && hmpi__shm_calibrate(shm, oversubscribed) == MPI_SUCCESS) {
         shm->nchan = 1;
-        return hmpi__shm_calibrate(shm, oversubscribed);
+        return MPI_SUCCESS;
     }
     chan_free(shm->chan[0]);
     shm->chan[0] = NULL;
