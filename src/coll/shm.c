@@ -234,51 +234,133 @@ static int places_own(const node_sum *r, part n)
            hmpi__shm_reduce_places_own(n.rank, n.size, r->type, r->op, r->to_all);
 }
 
-/* One piece: every rank (to_all; else the root) combines all of it into
- * out. A reduce's root keeps its input out of its slot where it reads it
- * from elsewhere (its input, or out). */
-static int reduce_piece_whole(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
-                              const char *in, char *out, int count)
+/* A node reduction's pieces, each cut in two: what a rank gives (its
+ * input copied into its slot and published) and what it takes (the
+ * others' combined, acked). A rank gives piece k + 1 before it takes piece
+ * k where its buffers allow: it copies the next piece in while the
+ * others' flags of this one come, rather than waiting for them idle (a
+ * flag's trip a piece: 2 ranks, 16 KiB buffers, a reduce_scatter_block of
+ * 64 KiB-1 MiB 10-20 % quicker; an allreduce 5 % where a trip takes 0.3
+ * us, the same where 0.1). Giving piece k + 1 first reuses the
+ * buffers of piece k + 1 - buffers / gens, which every rank has acked once
+ * it took piece k - 1: buffers of two pieces' generations are enough. */
+typedef struct pieces pieces;
+typedef int (*piece_half)(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k);
+struct pieces {
+    piece_half give, take;
+    const node_sum *r;
+    const char *in;
+    char *out;      /* NULL where nothing lands (a reduce's others) */
+    int count, per; /* elements: of the input (a block's), of a piece */
+    int gens, gen;  /* generations a piece; piece 0's first */
+};
+
+static int pieces_ahead(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p)
+{
+    int n = (p->count + p->per - 1) / p->per;
+    int ahead = hmpi__shm_buffers(c->shm) >= 2 * p->gens;
+    for (int k = 0; k < n + ahead; k++) {
+        if (k < n)
+            TRY(p->give(c, op, p, k));
+        if (k >= ahead)
+            TRY(p->take(c, op, p, k - ahead));
+    }
+    return MPI_SUCCESS;
+}
+
+/* Piece k: its first generation, elements, and offset in bytes. */
+static int piece_gen(const pieces *p, int k)
+{
+    return p->gen + k * p->gens;
+}
+
+static int piece_count(const pieces *p, int k)
+{
+    int e = k * p->per;
+    return p->count - e < p->per ? p->count - e : p->per;
+}
+
+static size_t piece_offset(const pieces *p, int k)
+{
+    return (size_t)k * (size_t)p->per * (size_t)type_bytes(p->r->type);
+}
+
+/* Does this rank take nothing from the others' slots? A reduce's others. */
+static int takes_nothing(const node_sum *r, part n)
+{
+    return !r->to_all && n.rank != r->root;
+}
+
+/* Whole pieces: every rank (to_all; else the root) combines all of each
+ * into out. A reduce's root keeps its input out of its slot where it reads
+ * it from elsewhere (its input, or out). */
+static int whole_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
 {
     part n = part_of(c);
-    size_t bytes = (size_t)count * (size_t)type_bytes(r->type);
-    int direct = combines_own_directly(r, n, in, out), placed = places_own(r, n);
+    const node_sum *r = p->r;
+    const char *in = p->in + piece_offset(p, k);
+    char *out = p->out ? p->out + piece_offset(p, k) : NULL;
+    size_t bytes = (size_t)piece_count(p, k) * (size_t)type_bytes(r->type);
     int alone = !r->to_all && n.rank == r->root; /* the root: no one reads its slot */
-    const char *own = direct ? in : NULL;
-    if (!(alone && (direct || placed)))
-        TRY(hmpi__shm_put(c->s, op, gen, in, bytes, n.rank, 0));
-    TRY(hmpi__shm_publish(c->s, op, gen));
-    if (!r->to_all && !alone)
+    if (!(alone && (combines_own_directly(r, n, in, out) || places_own(r, n))))
+        TRY(hmpi__shm_put(c->s, op, piece_gen(p, k), in, bytes, n.rank, 0));
+    return hmpi__shm_publish(c->s, op, piece_gen(p, k));
+}
+
+static int whole_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+{
+    part n = part_of(c);
+    const node_sum *r = p->r;
+    const char *in = p->in + piece_offset(p, k);
+    char *out = p->out ? p->out + piece_offset(p, k) : NULL;
+    int count = piece_count(p, k), gen = piece_gen(p, k);
+    const char *own = combines_own_directly(r, n, in, out) ? in : NULL;
+    if (takes_nothing(r, n))
         return hmpi__shm_ack(c->s, op, gen);
-    if (placed) {
-        TRY(hmpi__shm_copy(c->s, op, in, out, in != out ? bytes : 0));
+    if (places_own(r, n)) {
+        TRY(hmpi__shm_copy(c->s, op, in, out,
+                           in != out ? (size_t)count * (size_t)type_bytes(r->type) : 0));
         own = out;
     }
     TRY(hmpi__shm_reduce(c->s, op, gen, n.size, 0, count, r->type, r->op, own, out, 0, r->to_all));
     return hmpi__shm_ack(c->s, op, gen);
 }
 
-/* One piece: each rank copies in the others' slices of its input and
- * combines its own slice of every input (its own from its buffer) into its
- * slot (generation gen), then every rank (to_all; else the root) copies
- * every slice out (gen + 1); a reduce's root combines its slice into out. */
-static int reduce_piece_sliced(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, int gen,
-                               const char *in, char *out, int count)
+/* Sliced pieces: each rank copies in the others' slices of its input
+ * (generation gen) and combines its own slice of every input (its own from
+ * its buffer) into its slot (gen + 1), then every rank (to_all; else the
+ * root) copies every slice out; a reduce's root combines its slice into
+ * out. */
+static int sliced_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
 {
     part n = part_of(c);
-    size_t esize = (size_t)type_bytes(r->type), lo_bytes, hi_bytes;
-    int lo, hi, direct = combines_own_directly(r, n, in, out);
+    size_t esize = (size_t)type_bytes(p->r->type);
+    const char *in = p->in + piece_offset(p, k);
+    int lo, hi, count = piece_count(p, k), gen = piece_gen(p, k);
     slice(count, n.rank, n.size, &lo, &hi);
-    lo_bytes = (size_t)lo * esize, hi_bytes = (size_t)hi * esize;
+    size_t lo_bytes = (size_t)lo * esize, hi_bytes = (size_t)hi * esize;
     TRY(hmpi__shm_put(c->s, op, gen, in, lo_bytes, n.rank, 0));
     TRY(hmpi__shm_put(c->s, op, gen, in + hi_bytes, (size_t)count * esize - hi_bytes, n.rank,
                       hi_bytes));
-    TRY(hmpi__shm_publish(c->s, op, gen));
+    return hmpi__shm_publish(c->s, op, gen);
+}
+
+static int sliced_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+{
+    part n = part_of(c);
+    const node_sum *r = p->r;
+    size_t esize = (size_t)type_bytes(r->type), lo_bytes;
+    const char *in = p->in + piece_offset(p, k);
+    char *out = p->out ? p->out + piece_offset(p, k) : NULL;
+    int lo, hi, count = piece_count(p, k), gen = piece_gen(p, k);
+    int direct = combines_own_directly(r, n, in, out);
+    slice(count, n.rank, n.size, &lo, &hi);
+    lo_bytes = (size_t)lo * esize;
     TRY(hmpi__shm_reduce(c->s, op, gen, n.size, lo_bytes, hi - lo, r->type, r->op, in + lo_bytes,
                          direct ? out + lo_bytes : NULL, gen + 1, 0));
     TRY(hmpi__shm_ack(c->s, op, gen));
     TRY(hmpi__shm_publish(c->s, op, gen + 1));
-    for (int q = 0; (r->to_all || n.rank == r->root) && q < n.size; q++) {
+    for (int q = 0; !takes_nothing(r, n) && q < n.size; q++) {
         if (q == n.rank && direct) /* (already there) */
             continue;
         slice(count, q, n.size, &lo, &hi);
@@ -294,15 +376,20 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
                        char *out, int count, int *gen)
 {
     size_t esize = (size_t)type_bytes(r->type);
-    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize);
     int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
-    for (int e = 0; e < count; e += per, *gen += whole ? 1 : 2) {
-        int n = count - e < per ? count - e : per;
-        size_t off = (size_t)e * esize;
-        TRY((whole ? reduce_piece_whole : reduce_piece_sliced)(c, op, r, *gen, in + off,
-                                                               out ? out + off : NULL, n));
-    }
-    return MPI_SUCCESS;
+    pieces p = {whole ? whole_give : sliced_give,
+                whole ? whole_take : sliced_take,
+                r,
+                in,
+                out,
+                count,
+                (int)(hmpi__shm_buffer_bytes(c->shm) / esize),
+                whole ? 1 : 2,
+                *gen};
+    if (count <= 0)
+        return MPI_SUCCESS;
+    *gen += (count + p.per - 1) / p.per * p.gens;
+    return pieces_ahead(c, op, &p);
 }
 
 /* ---- between nodes: one leader a node ---------------------------------------- */
@@ -470,30 +557,63 @@ int hmpi__allreduce_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 
 /* Each rank puts a piece of every other rank's block in its slot, one area
  * per block; rank r combines area r of every slot (its own piece from its
- * buffer, unless that is where the result goes) into its result. */
+ * buffer, unless that is where the result goes) into its result. `in`
+ * holds every block, `out` this rank's; a piece of each block an area. */
+static size_t area_of(const pieces *p)
+{
+    return (size_t)p->per * (size_t)type_bytes(p->r->type);
+}
+
+static size_t whole_block(const pieces *p)
+{
+    return (size_t)p->count * (size_t)type_bytes(p->r->type);
+}
+
+/* This rank's own block's piece k where it combines it from: NULL when in
+ * its slot (in place, on rank 0, whose block starts the receive buffer). */
+static const char *own_piece(hmpi__coll_ctx *c, const pieces *p, int k)
+{
+    return p->in == p->out && c->rank == 0
+               ? NULL
+               : p->in + (size_t)c->rank * whole_block(p) + piece_offset(p, k);
+}
+
+static int scatter_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+{
+    const char *own = own_piece(c, p, k);
+    size_t bytes = (size_t)piece_count(p, k) * (size_t)type_bytes(p->r->type);
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank || !own)
+            TRY(hmpi__shm_put(c->s, op, piece_gen(p, k),
+                              p->in + (size_t)r * whole_block(p) + piece_offset(p, k), bytes,
+                              c->rank, (size_t)r * area_of(p)));
+    return hmpi__shm_publish(c->s, op, piece_gen(p, k));
+}
+
+static int scatter_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+{
+    TRY(hmpi__shm_reduce(c->s, op, piece_gen(p, k), c->size, (size_t)c->rank * area_of(p),
+                         piece_count(p, k), p->r->type, p->r->op, own_piece(c, p, k),
+                         p->out + piece_offset(p, k), 0, 0));
+    return hmpi__shm_ack(c->s, op, piece_gen(p, k));
+}
+
 int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
-    int in_place = a->sendbuf == MPI_IN_PLACE;
-    const char *in = in_place ? a->recvbuf : a->sendbuf;
-    size_t esize = (size_t)type_bytes(a->rtype), block = (size_t)a->rcount * esize;
-    int per = (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize);
-    size_t area = (size_t)per * esize;
+    node_sum r = {0, 0, a->rtype, a->op};
+    size_t esize = (size_t)type_bytes(a->rtype);
+    pieces p = {scatter_give,
+                scatter_take,
+                &r,
+                a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf,
+                a->recvbuf,
+                a->rcount,
+                (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize),
+                1,
+                0};
     TRY(begin(c, &op));
-    for (int e = 0, gen = 0; e < a->rcount; e += per, gen++) {
-        int count = a->rcount - e < per ? a->rcount - e : per;
-        size_t off = (size_t)e * esize;
-        const char *own = in_place && c->rank == 0 ? NULL : in + (size_t)c->rank * block + off;
-        for (int r = 0; r < c->size; r++)
-            if (r != c->rank || !own)
-                TRY(hmpi__shm_put(c->s, op, gen, in + (size_t)r * block + off,
-                                  (size_t)count * esize, c->rank, (size_t)r * area));
-        TRY(hmpi__shm_publish(c->s, op, gen));
-        TRY(hmpi__shm_reduce(c->s, op, gen, c->size, (size_t)c->rank * area, count, a->rtype, a->op,
-                             own, (char *)a->recvbuf + off, 0, 0));
-        TRY(hmpi__shm_ack(c->s, op, gen));
-    }
-    return MPI_SUCCESS;
+    return a->rcount > 0 ? pieces_ahead(c, op, &p) : MPI_SUCCESS;
 }
 
 /* ---- the multi-node algorithms' node steps (lanes.c) ---------------------------------- */

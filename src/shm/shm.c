@@ -297,6 +297,11 @@ size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch)
     return ch->shm->buffer_bytes;
 }
 
+int hmpi__shm_buffers(const hmpi__shm_chan *ch)
+{
+    return (int)hmpi__shm_lag(ch);
+}
+
 int hmpi__shm_rank(const hmpi__shm_chan *ch)
 {
     return ch->shm->rank;

@@ -53,6 +53,9 @@ void hmpi__shm_release(hmpi__shm_chan *ch);
 
 /* Bytes of one of a slot's buffers. */
 size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch);
+/* A slot's buffers: generation g uses buffer g % buffers, which takes
+ * generation g + buffers once every rank has acked g. */
+int hmpi__shm_buffers(const hmpi__shm_chan *ch);
 /* A buffer's first bytes, which share its ready flag's cache line: a
  * reader that sees the flag has them (one line crosses, not two). */
 #define HMPI__SHM_WITH_FLAG_BYTES 48
