@@ -234,38 +234,46 @@ static int places_own(const node_sum *r, part n)
            hmpi__shm_reduce_places_own(n.rank, n.size, r->type, r->op, r->to_all);
 }
 
-/* A node reduction's pieces, each cut in two: what a rank gives (its
- * input copied into its slot and published) and what it takes (the
- * others' combined, acked). A rank gives piece k + 1 before it takes piece
- * k where its buffers allow: it copies the next piece in while the
- * others' flags of this one come, rather than waiting for them idle (a
- * flag's trip a piece: 2 ranks, 16 KiB buffers, a reduce_scatter_block of
- * 64 KiB-1 MiB 10-20 % quicker; an allreduce 5 % where a trip takes 0.3
- * us, the same where 0.1). Giving piece k + 1 first reuses the
- * buffers of piece k + 1 - buffers / gens, which every rank has acked once
- * it took piece k - 1: buffers of two pieces' generations are enough. */
-typedef struct pieces pieces;
-typedef int (*piece_half)(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k);
-struct pieces {
-    piece_half give, take;
+/* A pipeline's pieces through the slots, each cut in two: what a rank
+ * gives (its data copied into a slot, published) and what it takes (the
+ * others' copied out or combined, acked). A rank gives piece k + 1 before
+ * it takes piece k where the buffers allow: it copies the next piece in
+ * while the others' flags of this one come, rather than waiting for them
+ * idle (2 ranks, 16 KiB buffers, in one process against the pieces in
+ * turn: an allgather or alltoall of 64 KiB-1 MiB 17-33 % quicker, a
+ * reduce_scatter_block 10-22 %, an allreduce 5 % where a flag's trip
+ * takes 0.3 us and the same where 0.1, a gather or scatter the same).
+ * Giving piece k + 1 first reuses the buffers of piece k + 1 - buffers /
+ * gens, which every rank has acked once it took piece k - 1: buffers for
+ * two pieces' generations are enough. */
+typedef int (*piece_half)(hmpi__coll_ctx *c, const void *pipeline, int k);
+
+static int pieces_ahead(hmpi__coll_ctx *c, int n, int gens, piece_half give, piece_half take,
+                        const void *pipeline)
+{
+    int ahead = hmpi__shm_buffers(c->shm) >= 2 * gens;
+    for (int k = 0; k < n + ahead; k++) {
+        if (k < n)
+            TRY(give(c, pipeline, k));
+        if (k >= ahead)
+            TRY(take(c, pipeline, k - ahead));
+    }
+    return MPI_SUCCESS;
+}
+
+/* A node reduction's pieces. */
+typedef struct pieces {
+    hmpi__shm_op *op;
     const node_sum *r;
     const char *in;
     char *out;      /* NULL where nothing lands (a reduce's others) */
     int count, per; /* elements: of the input (a block's), of a piece */
     int gens, gen;  /* generations a piece; piece 0's first */
-};
+} pieces;
 
-static int pieces_ahead(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p)
+static int pieces_of_reduction(const pieces *p)
 {
-    int n = (p->count + p->per - 1) / p->per;
-    int ahead = hmpi__shm_buffers(c->shm) >= 2 * p->gens;
-    for (int k = 0; k < n + ahead; k++) {
-        if (k < n)
-            TRY(p->give(c, op, p, k));
-        if (k >= ahead)
-            TRY(p->take(c, op, p, k - ahead));
-    }
-    return MPI_SUCCESS;
+    return (p->count + p->per - 1) / p->per;
 }
 
 /* Piece k: its first generation, elements, and offset in bytes. */
@@ -294,8 +302,10 @@ static int takes_nothing(const node_sum *r, part n)
 /* Whole pieces: every rank (to_all; else the root) combines all of each
  * into out. A reduce's root keeps its input out of its slot where it reads
  * it from elsewhere (its input, or out). */
-static int whole_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int whole_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     part n = part_of(c);
     const node_sum *r = p->r;
     const char *in = p->in + piece_offset(p, k);
@@ -307,8 +317,10 @@ static int whole_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int 
     return hmpi__shm_publish(c->s, op, piece_gen(p, k));
 }
 
-static int whole_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int whole_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     part n = part_of(c);
     const node_sum *r = p->r;
     const char *in = p->in + piece_offset(p, k);
@@ -331,8 +343,10 @@ static int whole_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int 
  * its buffer) into its slot (gen + 1), then every rank (to_all; else the
  * root) copies every slice out; a reduce's root combines its slice into
  * out. */
-static int sliced_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int sliced_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     part n = part_of(c);
     size_t esize = (size_t)type_bytes(p->r->type);
     const char *in = p->in + piece_offset(p, k);
@@ -345,8 +359,10 @@ static int sliced_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int
     return hmpi__shm_publish(c->s, op, gen);
 }
 
-static int sliced_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int sliced_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     part n = part_of(c);
     const node_sum *r = p->r;
     size_t esize = (size_t)type_bytes(r->type), lo_bytes;
@@ -377,19 +393,13 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
 {
     size_t esize = (size_t)type_bytes(r->type);
     int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
-    pieces p = {whole ? whole_give : sliced_give,
-                whole ? whole_take : sliced_take,
-                r,
-                in,
-                out,
-                count,
-                (int)(hmpi__shm_buffer_bytes(c->shm) / esize),
-                whole ? 1 : 2,
-                *gen};
+    pieces p = {
+        op, r, in, out, count, (int)(hmpi__shm_buffer_bytes(c->shm) / esize), whole ? 1 : 2, *gen};
     if (count <= 0)
         return MPI_SUCCESS;
-    *gen += (count + p.per - 1) / p.per * p.gens;
-    return pieces_ahead(c, op, &p);
+    *gen += pieces_of_reduction(&p) * p.gens;
+    return pieces_ahead(c, pieces_of_reduction(&p), p.gens, whole ? whole_give : sliced_give,
+                        whole ? whole_take : sliced_take, &p);
 }
 
 /* ---- between nodes: one leader a node ---------------------------------------- */
@@ -578,8 +588,10 @@ static const char *own_piece(hmpi__coll_ctx *c, const pieces *p, int k)
                : p->in + (size_t)c->rank * whole_block(p) + piece_offset(p, k);
 }
 
-static int scatter_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int scatter_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     const char *own = own_piece(c, p, k);
     size_t bytes = (size_t)piece_count(p, k) * (size_t)type_bytes(p->r->type);
     for (int r = 0; r < c->size; r++)
@@ -590,8 +602,10 @@ static int scatter_give(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, in
     return hmpi__shm_publish(c->s, op, piece_gen(p, k));
 }
 
-static int scatter_take(hmpi__coll_ctx *c, hmpi__shm_op *op, const pieces *p, int k)
+static int scatter_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
+    const pieces *p = pipeline;
+    hmpi__shm_op *op = p->op;
     TRY(hmpi__shm_reduce(c->s, op, piece_gen(p, k), c->size, (size_t)c->rank * area_of(p),
                          piece_count(p, k), p->r->type, p->r->op, own_piece(c, p, k),
                          p->out + piece_offset(p, k), 0, 0));
@@ -603,17 +617,14 @@ int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
     hmpi__shm_op *op;
     node_sum r = {0, 0, a->rtype, a->op};
     size_t esize = (size_t)type_bytes(a->rtype);
-    pieces p = {scatter_give,
-                scatter_take,
-                &r,
-                a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf,
-                a->recvbuf,
-                a->rcount,
-                (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize),
-                1,
-                0};
     TRY(begin(c, &op));
-    return a->rcount > 0 ? pieces_ahead(c, op, &p) : MPI_SUCCESS;
+    pieces p = {
+        op,         &r,        a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf,
+        a->recvbuf, a->rcount, (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize),
+        1,          0};
+    return a->rcount > 0
+               ? pieces_ahead(c, pieces_of_reduction(&p), 1, scatter_give, scatter_take, &p)
+               : MPI_SUCCESS;
 }
 
 /* ---- the multi-node algorithms' node steps (lanes.c) ---------------------------------- */
@@ -694,6 +705,46 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
     return MPI_SUCCESS;
 }
 
+/* The parts' pieces through the slots: piece k is `area` bytes from k *
+ * area of each part, in generation gen + k. */
+typedef struct slot_pieces {
+    const hmpi__shm_parts *x;
+    size_t area;
+    int into_takers, gen;
+} slot_pieces;
+
+static int slots_give(hmpi__coll_ctx *c, const void *pipeline, int k)
+{
+    const slot_pieces *sp = pipeline;
+    const hmpi__shm_parts *x = sp->x;
+    size_t off = (size_t)k * sp->area;
+    int me = part_of(c).rank;
+    for (const hmpi__shm_part *p = x->sent; p < x->sent + x->nsent; p++)
+        if (off < p->bytes)
+            TRY(hmpi__shm_put(c->s, c->shm_op, sp->gen + k, p->at + off,
+                              min_size(sp->area, p->bytes - off), sp->into_takers ? p->rank : me,
+                              (size_t)p->area * sp->area));
+    if (!sp->into_takers || x->nsent > 0)
+        TRY(hmpi__shm_publish(c->s, c->shm_op, sp->gen + k));
+    if (off + sp->area >= x->longest) /* after its last flag: no one waits for it */
+        TRY(hmpi__shm_copy(c->s, c->shm_op, x->own_from, x->own_to, x->own_bytes));
+    return MPI_SUCCESS;
+}
+
+static int slots_take(hmpi__coll_ctx *c, const void *pipeline, int k)
+{
+    const slot_pieces *sp = pipeline;
+    const hmpi__shm_parts *x = sp->x;
+    size_t off = (size_t)k * sp->area;
+    int me = part_of(c).rank;
+    for (const hmpi__shm_part *p = x->taken; p < x->taken + x->ntaken; p++)
+        if (off < p->bytes)
+            TRY(hmpi__shm_get_from(c->s, c->shm_op, sp->gen + k, p->rank,
+                                   sp->into_takers ? me : p->rank, (size_t)p->area * sp->area,
+                                   p->at + off, min_size(sp->area, p->bytes - off)));
+    return hmpi__shm_ack(c->s, c->shm_op, sp->gen + k);
+}
+
 /* Parts through the slots, in pieces of `area` bytes, in as many
  * generations as x->longest needs: each part this rank sends goes into area
  * `area` of a slot, and each part it takes comes out of one once the part's
@@ -701,31 +752,16 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
  * (every rank publishes, each generation); a scatter's (into_takers) is the
  * taker's, the sent part's `rank`, and only a rank that sends publishes:
  * the one writer fills a whole buffer of each taker, where areas of its own
- * slot would give each 1/p of one. */
+ * slot would give each 1/p of one. Pieces one ahead (pieces_ahead). */
 static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t area, int into_takers)
 {
-    int me = part_of(c).rank;
     if (area == 0 && x->longest > 0)
         return MPI_ERR_INTERN; /* (callers keep an area per part) */
     TRY(node_steps_begin(c));
-    for (size_t off = 0; off < x->longest; off += area, c->shm_gen++) {
-        for (const hmpi__shm_part *p = x->sent; p < x->sent + x->nsent; p++)
-            if (off < p->bytes)
-                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, p->at + off,
-                                  min_size(area, p->bytes - off), into_takers ? p->rank : me,
-                                  (size_t)p->area * area));
-        if (!into_takers || x->nsent > 0)
-            TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
-        if (off + area >= x->longest) /* after its last flag: no one waits for it */
-            TRY(hmpi__shm_copy(c->s, c->shm_op, x->own_from, x->own_to, x->own_bytes));
-        for (const hmpi__shm_part *p = x->taken; p < x->taken + x->ntaken; p++)
-            if (off < p->bytes)
-                TRY(hmpi__shm_get_from(c->s, c->shm_op, c->shm_gen, p->rank,
-                                       into_takers ? me : p->rank, (size_t)p->area * area,
-                                       p->at + off, min_size(area, p->bytes - off)));
-        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
-    }
-    return MPI_SUCCESS;
+    slot_pieces sp = {x, area, into_takers, c->shm_gen};
+    int n = (int)((x->longest + area - 1) / (area ? area : 1));
+    c->shm_gen += n;
+    return pieces_ahead(c, n, 1, slots_give, slots_take, &sp);
 }
 
 int hmpi__shm_exchange(hmpi__coll_ctx *c, const hmpi__shm_parts *x)
