@@ -678,31 +678,56 @@ static int node_steps_begin(hmpi__coll_ctx *c)
 /* In each generation every rank copies a piece of each part into that
  * part's area of its slot (an owner keeps its own part in its buffer where
  * the op commutes), and the owner combines the area of every slot. */
+/* The lanes' pieces: piece k is elements [k * per, (k + 1) * per) of each
+ * lane, in generation gen + k. */
+typedef struct lane_pieces {
+    const hmpi__shm_lanes *l;
+    char *buf;
+    MPI_Op mop;
+    int per, mine, commutative, gen;
+} lane_pieces;
+
+static int lanes_give(hmpi__coll_ctx *c, const void *pipeline, int k)
+{
+    const lane_pieces *lp = pipeline;
+    const hmpi__shm_lanes *l = lp->l;
+    size_t esize = (size_t)type_bytes(l->type);
+    int e = k * lp->per;
+    for (int j = 0; j < l->lanes; j++) {
+        int n = lane_chunk(l, j, e, lp->per);
+        if (n > 0 && (j != lp->mine || !lp->commutative))
+            TRY(hmpi__shm_put(c->s, c->shm_op, lp->gen + k,
+                              lp->buf + (size_t)(l->lo[j] + e) * esize, (size_t)n * esize,
+                              part_of(c).rank, (size_t)j * (size_t)lp->per * esize));
+    }
+    return hmpi__shm_publish(c->s, c->shm_op, lp->gen + k);
+}
+
+static int lanes_take(hmpi__coll_ctx *c, const void *pipeline, int k)
+{
+    const lane_pieces *lp = pipeline;
+    const hmpi__shm_lanes *l = lp->l;
+    size_t esize = (size_t)type_bytes(l->type);
+    int e = k * lp->per, n = lp->mine >= 0 ? lane_chunk(l, lp->mine, e, lp->per) : 0;
+    char *at = n > 0 ? lp->buf + (size_t)(l->lo[lp->mine] + e) * esize : NULL;
+    if (n > 0)
+        TRY(hmpi__shm_reduce(c->s, c->shm_op, lp->gen + k, part_of(c).size,
+                             (size_t)lp->mine * (size_t)lp->per * esize, n, l->type, lp->mop,
+                             lp->commutative ? at : NULL, at, 0, 0));
+    return hmpi__shm_ack(c->s, c->shm_op, lp->gen + k);
+}
+
 int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf,
                                    MPI_Op mop)
 {
-    size_t esize = (size_t)type_bytes(l->type);
-    int per = lanes_area(c, l->lanes, (int)esize), mine = lanes_mine(c, l), commutative;
-    part n = part_of(c);
-    MPI_Op_commutative(mop, &commutative);
+    lane_pieces lp = {l, buf, mop, lanes_area(c, l->lanes, type_bytes(l->type)), lanes_mine(c, l),
+                      0, 0};
+    int longest = lanes_longest(l), n = longest > 0 ? (longest + lp.per - 1) / lp.per : 0;
+    MPI_Op_commutative(mop, &lp.commutative);
     TRY(node_steps_begin(c));
-    for (int e = 0, longest = lanes_longest(l); e < longest; e += per, c->shm_gen++) {
-        for (int j = 0; j < l->lanes; j++) {
-            int k = lane_chunk(l, j, e, per);
-            if (k > 0 && (j != mine || !commutative))
-                TRY(hmpi__shm_put(c->s, c->shm_op, c->shm_gen, buf + (size_t)(l->lo[j] + e) * esize,
-                                  (size_t)k * esize, n.rank, (size_t)j * (size_t)per * esize));
-        }
-        TRY(hmpi__shm_publish(c->s, c->shm_op, c->shm_gen));
-        int k = mine >= 0 ? lane_chunk(l, mine, e, per) : 0;
-        char *at = k > 0 ? buf + (size_t)(l->lo[mine] + e) * esize : NULL;
-        if (k > 0)
-            TRY(hmpi__shm_reduce(c->s, c->shm_op, c->shm_gen, n.size,
-                                 (size_t)mine * (size_t)per * esize, k, l->type, mop,
-                                 commutative ? at : NULL, at, 0, 0));
-        TRY(hmpi__shm_ack(c->s, c->shm_op, c->shm_gen));
-    }
-    return MPI_SUCCESS;
+    lp.gen = c->shm_gen;
+    c->shm_gen += n;
+    return pieces_ahead(c, n, 1, lanes_give, lanes_take, &lp);
 }
 
 /* The parts' pieces through the slots: piece k is `area` bytes from k *
