@@ -299,7 +299,7 @@ size_t hmpi__shm_buffer_bytes(const hmpi__shm_chan *ch)
 
 int hmpi__shm_buffers(const hmpi__shm_chan *ch)
 {
-    return (int)hmpi__shm_lag(ch);
+    return ch->shm->buffers;
 }
 
 int hmpi__shm_rank(const hmpi__shm_chan *ch)
