@@ -675,9 +675,6 @@ static int node_steps_begin(hmpi__coll_ctx *c)
     return c->shm_op ? MPI_SUCCESS : begin(c, &c->shm_op);
 }
 
-/* In each generation every rank copies a piece of each part into that
- * part's area of its slot (an owner keeps its own part in its buffer where
- * the op commutes), and the owner combines the area of every slot. */
 /* The lanes' pieces: piece k is elements [k * per, (k + 1) * per) of each
  * lane, in generation gen + k. */
 typedef struct lane_pieces {
@@ -717,6 +714,10 @@ static int lanes_take(hmpi__coll_ctx *c, const void *pipeline, int k)
     return hmpi__shm_ack(c->s, c->shm_op, lp->gen + k);
 }
 
+/* In each generation every rank copies a piece of each part into that
+ * part's area of its slot (an owner keeps its own part in its buffer where
+ * the op commutes), and the owner combines the area of every slot; pieces
+ * one ahead (pieces_ahead). */
 int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf,
                                    MPI_Op mop)
 {
