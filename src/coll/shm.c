@@ -308,20 +308,20 @@ typedef struct piece {
     char *out; /* NULL where nothing lands */
     int count, gen;
     size_t esize, bytes;
-} piece;
+} piece_view;
 
-static piece piece_at(hmpi__coll_ctx *c, const void *pipeline, int k)
+static piece_view piece_at(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
     const pieces *p = pipeline;
-    piece q = {p->r,
-               p->op,
-               part_of(c),
-               p->in + piece_offset(p, k),
-               NULL,
-               piece_count(p, k),
-               piece_gen(p, k),
-               (size_t)type_bytes(p->r->type),
-               0};
+    piece_view q = {p->r,
+                    p->op,
+                    part_of(c),
+                    p->in + piece_offset(p, k),
+                    NULL,
+                    piece_count(p, k),
+                    piece_gen(p, k),
+                    (size_t)type_bytes(p->r->type),
+                    0};
     q.out = p->out ? p->out + piece_offset(p, k) : NULL;
     q.bytes = (size_t)q.count * q.esize;
     return q;
@@ -338,7 +338,7 @@ static int takes_nothing(const node_sum *r, part n)
  * it from elsewhere (its input, or out). */
 static int whole_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
-    piece q = piece_at(c, pipeline, k);
+    piece_view q = piece_at(c, pipeline, k);
     int alone = !q.r->to_all && q.n.rank == q.r->root; /* the root: no one reads its slot */
     if (!(alone && (combines_own_directly(q.r, q.n, q.in, q.out) || places_own(q.r, q.n))))
         TRY(hmpi__shm_put(c->s, q.op, q.gen, q.in, q.bytes, q.n.rank, 0));
@@ -347,7 +347,7 @@ static int whole_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 
 static int whole_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
-    piece q = piece_at(c, pipeline, k);
+    piece_view q = piece_at(c, pipeline, k);
     const char *own = combines_own_directly(q.r, q.n, q.in, q.out) ? q.in : NULL;
     if (takes_nothing(q.r, q.n))
         return hmpi__shm_ack(c->s, q.op, q.gen);
@@ -367,7 +367,7 @@ static int whole_take(hmpi__coll_ctx *c, const void *pipeline, int k)
  * out. */
 static int sliced_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
-    piece q = piece_at(c, pipeline, k);
+    piece_view q = piece_at(c, pipeline, k);
     int lo, hi;
     slice(q.count, q.n.rank, q.n.size, &lo, &hi);
     size_t lo_bytes = (size_t)lo * q.esize, hi_bytes = (size_t)hi * q.esize;
@@ -378,7 +378,7 @@ static int sliced_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 
 static int sliced_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
-    piece q = piece_at(c, pipeline, k);
+    piece_view q = piece_at(c, pipeline, k);
     int lo, hi, direct = combines_own_directly(q.r, q.n, q.in, q.out);
     slice(q.count, q.n.rank, q.n.size, &lo, &hi);
     size_t lo_bytes = (size_t)lo * q.esize;
