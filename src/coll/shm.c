@@ -244,14 +244,17 @@ static int places_own(const node_sum *r, part n)
  * reduce_scatter_block 10-22 %, an allreduce 5 % where a flag's trip
  * takes 0.3 us and the same where 0.1, a gather or scatter the same).
  * Giving piece k + 1 first reuses the buffers of piece k + 1 - buffers /
- * gens, which every rank has acked once it took piece k - 1: buffers for
- * two pieces' generations are enough. */
+ * gens, which every rank has acked once it took piece k - 1 (runs_ahead). */
 typedef int (*piece_half)(hmpi__coll_ctx *c, const void *pipeline, int k);
 
-/* Does a pipeline of `gens` generations a piece run one piece ahead? */
+/* Does a pipeline of `gens` generations a piece run one piece ahead? With
+ * buffers for two pieces' generations, and four at least: with two, the
+ * acks that giving a piece ahead needs are newer than the others' heads
+ * have told, and the rank would load their ack lines each piece. */
 static int runs_ahead(const hmpi__coll_ctx *c, int gens)
 {
-    return hmpi__shm_buffers(c->shm) >= 2 * gens;
+    int buffers = hmpi__shm_buffers(c->shm);
+    return buffers >= 4 && buffers >= 2 * gens;
 }
 
 static int pieces_ahead(hmpi__coll_ctx *c, int n, int gens, piece_half give, piece_half take,
@@ -276,11 +279,6 @@ typedef struct pieces {
     int count, per; /* elements: of the input (a block's), of a piece */
     int gens, gen;  /* generations a piece; piece 0's first */
 } pieces;
-
-static int pieces_of_reduction(const pieces *p)
-{
-    return (p->count + p->per - 1) / p->per;
-}
 
 /* Piece k: its first generation, elements, and offset in bytes. */
 static int piece_gen(const pieces *p, int k)
@@ -313,22 +311,20 @@ typedef struct piece {
 static piece_view piece_at(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
     const pieces *p = pipeline;
-    piece_view q = {p->r,
-                    p->op,
-                    part_of(c),
-                    p->in + piece_offset(p, k),
-                    NULL,
-                    piece_count(p, k),
-                    piece_gen(p, k),
-                    (size_t)type_bytes(p->r->type),
-                    0};
-    q.out = p->out ? p->out + piece_offset(p, k) : NULL;
+    piece_view q = {.r = p->r,
+                    .op = p->op,
+                    .n = part_of(c),
+                    .in = p->in + piece_offset(p, k),
+                    .out = p->out ? p->out + piece_offset(p, k) : NULL,
+                    .count = piece_count(p, k),
+                    .gen = piece_gen(p, k),
+                    .esize = (size_t)type_bytes(p->r->type)};
     q.bytes = (size_t)q.count * q.esize;
     return q;
 }
 
-/* Does this rank take nothing from the others' slots? A reduce's others. */
-static int takes_nothing(const node_sum *r, part n)
+/* Does this rank end without a result? A reduce's others. */
+static int gets_no_result(const node_sum *r, part n)
 {
     return !r->to_all && n.rank != r->root;
 }
@@ -349,7 +345,7 @@ static int whole_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
     piece_view q = piece_at(c, pipeline, k);
     const char *own = combines_own_directly(q.r, q.n, q.in, q.out) ? q.in : NULL;
-    if (takes_nothing(q.r, q.n))
+    if (gets_no_result(q.r, q.n))
         return hmpi__shm_ack(c->s, q.op, q.gen);
     if (places_own(q.r, q.n)) {
         TRY(hmpi__shm_copy(c->s, q.op, q.in, q.out, q.in != q.out ? q.bytes : 0));
@@ -386,7 +382,7 @@ static int sliced_take(hmpi__coll_ctx *c, const void *pipeline, int k)
                          q.in + lo_bytes, direct ? q.out + lo_bytes : NULL, q.gen + 1, 0));
     TRY(hmpi__shm_ack(c->s, q.op, q.gen));
     TRY(hmpi__shm_publish(c->s, q.op, q.gen + 1));
-    for (int r = 0; !takes_nothing(q.r, q.n) && r < q.n.size; r++) {
+    for (int r = 0; !gets_no_result(q.r, q.n) && r < q.n.size; r++) {
         if (r == q.n.rank && direct) /* (already there) */
             continue;
         slice(q.count, r, q.n.size, &lo, &hi);
@@ -403,12 +399,19 @@ static int node_reduce(hmpi__coll_ctx *c, hmpi__shm_op *op, const node_sum *r, c
 {
     size_t esize = (size_t)type_bytes(r->type);
     int whole = reduces_whole(c, r->to_all, part_of(c).size, (double)count * (double)esize);
-    pieces p = {
-        op, r, in, out, count, (int)(hmpi__shm_buffer_bytes(c->shm) / esize), whole ? 1 : 2, *gen};
+    pieces p = {.op = op,
+                .r = r,
+                .in = in,
+                .out = out,
+                .count = count,
+                .per = (int)(hmpi__shm_buffer_bytes(c->shm) / esize),
+                .gens = whole ? 1 : 2,
+                .gen = *gen};
     if (count <= 0)
         return MPI_SUCCESS;
-    *gen += pieces_of_reduction(&p) * p.gens;
-    return pieces_ahead(c, pieces_of_reduction(&p), p.gens, whole ? whole_give : sliced_give,
+    int n = (int)pieces_of((size_t)count, (size_t)p.per);
+    *gen += n * p.gens;
+    return pieces_ahead(c, n, p.gens, whole ? whole_give : sliced_give,
                         whole ? whole_take : sliced_take, &p);
 }
 
@@ -598,7 +601,7 @@ static const char *own_piece(hmpi__coll_ctx *c, const pieces *p, int k)
                : p->in + (size_t)c->rank * whole_block(p) + piece_offset(p, k);
 }
 
-static int scatter_give(hmpi__coll_ctx *c, const void *pipeline, int k)
+static int rsb_give(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
     const pieces *p = pipeline;
     hmpi__shm_op *op = p->op;
@@ -612,7 +615,7 @@ static int scatter_give(hmpi__coll_ctx *c, const void *pipeline, int k)
     return hmpi__shm_publish(c->s, op, piece_gen(p, k));
 }
 
-static int scatter_take(hmpi__coll_ctx *c, const void *pipeline, int k)
+static int rsb_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 {
     const pieces *p = pipeline;
     hmpi__shm_op *op = p->op;
@@ -625,16 +628,20 @@ static int scatter_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 int hmpi__reduce_scatter_block_shm(hmpi__coll_ctx *c, const hmpi__coll_args *a)
 {
     hmpi__shm_op *op;
-    node_sum r = {0, 0, a->rtype, a->op};
+    node_sum r = {.type = a->rtype, .op = a->op};
     size_t esize = (size_t)type_bytes(a->rtype);
     TRY(begin(c, &op));
-    pieces p = {
-        op,         &r,        a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf,
-        a->recvbuf, a->rcount, (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize),
-        1,          0};
-    return a->rcount > 0
-               ? pieces_ahead(c, pieces_of_reduction(&p), 1, scatter_give, scatter_take, &p)
-               : MPI_SUCCESS;
+    pieces p = {.op = op,
+                .r = &r,
+                .in = a->sendbuf == MPI_IN_PLACE ? a->recvbuf : a->sendbuf,
+                .out = a->recvbuf,
+                .count = a->rcount,
+                .per = (int)(hmpi__shm_buffer_bytes(c->shm) / (size_t)c->size / esize),
+                .gens = 1};
+    if (a->rcount <= 0)
+        return MPI_SUCCESS;
+    return pieces_ahead(c, (int)pieces_of((size_t)a->rcount, (size_t)p.per), 1, rsb_give, rsb_take,
+                        &p);
 }
 
 /* ---- the multi-node algorithms' node steps (lanes.c) ---------------------------------- */
@@ -731,9 +738,13 @@ static int lanes_take(hmpi__coll_ctx *c, const void *pipeline, int k)
 int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, char *buf,
                                    MPI_Op mop)
 {
-    lane_pieces lp = {l, buf, mop, lanes_area(c, l->lanes, type_bytes(l->type)), lanes_mine(c, l),
-                      0, 0};
-    int longest = lanes_longest(l), n = longest > 0 ? (longest + lp.per - 1) / lp.per : 0;
+    lane_pieces lp = {.l = l,
+                      .buf = buf,
+                      .mop = mop,
+                      .per = lanes_area(c, l->lanes, type_bytes(l->type)),
+                      .mine = lanes_mine(c, l)};
+    int longest = lanes_longest(l),
+        n = longest > 0 ? (int)pieces_of((size_t)longest, (size_t)lp.per) : 0;
     MPI_Op_commutative(mop, &lp.commutative);
     TRY(node_steps_begin(c));
     lp.gen = c->shm_gen;
@@ -795,7 +806,7 @@ static int through_slots(hmpi__coll_ctx *c, const hmpi__shm_parts *x, size_t are
         return MPI_ERR_INTERN; /* (callers keep an area per part) */
     TRY(node_steps_begin(c));
     slot_pieces sp = {x, area, into_takers, c->shm_gen};
-    int n = (int)((x->longest + area - 1) / (area ? area : 1));
+    int n = area ? (int)pieces_of(x->longest, area) : 0;
     c->shm_gen += n;
     return pieces_ahead(c, n, 1, slots_give, slots_take, &sp);
 }
@@ -1409,26 +1420,30 @@ static double cross_cost(const hmpi__coll_ctx *c, double bytes)
     return hmpi__cost_shm_cross(&c->cost, bytes);
 }
 
+/* The pieces of `bytes` after the first. */
+static double further_pieces(double bytes, double piece)
+{
+    return bytes > piece ? (double)pieces_of((size_t)bytes, (size_t)piece) - 1 : 0;
+}
+
 /* Each piece after the first waits for a flag besides its copy. */
 static double pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece)
 {
-    double n = bytes > piece ? (double)pieces_of((size_t)bytes, (size_t)piece) : 1;
-    return (n - 1) * c->cost.shm_flag_us;
+    return further_pieces(bytes, piece) * c->cost.shm_flag_us;
 }
 
 /* The same where every rank gives pieces and takes the others', one piece
  * ahead (pieces_ahead): a further piece's flag comes while the rank copies
  * in its next one (`copied` bytes), only what that leaves of its trip is
- * waited for. (Not the reductions': there a piece costs besides its flag,
- * 2 ranks, 64 KiB: 16 KiB pieces 2-7 % slower than 32 KiB ones, one
- * ahead or not.) */
+ * waited for. (Not a reduce's or an allreduce's: there a piece costs
+ * besides its flag, 2 ranks, 64 KiB: 16 KiB pieces 2-7 % slower than 32
+ * KiB ones, one ahead or not.) */
 static double ahead_pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece, double copied)
 {
-    double n = bytes > piece ? (double)pieces_of((size_t)bytes, (size_t)piece) : 1;
     double left = c->cost.shm_flag_us - copy_cost(c, copied);
     if (!runs_ahead(c, 1))
         return pieces_cost(c, bytes, piece);
-    return (n - 1) * (left > 0 ? left : 0);
+    return further_pieces(bytes, piece) * (left > 0 ? left : 0);
 }
 
 /* The node steps: in the reduce-scatter a rank that owns no part copies

@@ -401,29 +401,33 @@ static void say_costs(const hmpi__shm_costs *k)
                   k->cross_bytes_per_us, sizes, times, k->library_combine_bytes_per_us);
 }
 
-int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed)
+int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed, int *usable)
 {
     /* every node's ranks 0 and 1 measure theirs, all take the slowest node's */
     double figures[FIGURES + 1] = {0}; /* and whether flags stayed raised */
     hmpi__shm_costs *k = &shm->costs;
+    *usable = 1;
     if (oversubscribed || !hmpi__config_number(HMPI__CFG_PROBE_LATENCY))
         return MPI_SUCCESS; /* alike everywhere: the defaults */
     if (shm->size >= 2) {   /* ranks 0 and 1 measure on a communicator of their own */
         probe pr = {shm, MPI_COMM_NULL, shm->rank};
         TRY(HMPI__MPI(Comm_split)(shm->node, shm->rank < 2 ? 0 : MPI_UNDEFINED, shm->rank,
                                   &pr.pair));
-        if (pr.pair != MPI_COMM_NULL) {
-            if (measure(&pr, figures) != MPI_SUCCESS) { /* the defaults, everywhere */
-                for (int i = 0; i < FIGURES; i++)
-                    figures[i] = 0;
-                figures[FIGURES] = reset_flags(&pr) != MPI_SUCCESS; /* none left raised */
-            }
-            MPI_Comm_free(&pr.pair);
+        /* a measure that failed on either rank (rank 1's local sums alone)
+         * makes both lower their flags; the defaults, everywhere */
+        if (pr.pair != MPI_COMM_NULL && both(&pr, measure(&pr, figures)) != MPI_SUCCESS) {
+            for (int i = 0; i < FIGURES; i++)
+                figures[i] = 0;
+            figures[FIGURES] = reset_flags(&pr) != MPI_SUCCESS; /* none left raised */
         }
+        if (pr.pair != MPI_COMM_NULL)
+            MPI_Comm_free(&pr.pair);
     }
     TRY(HMPI__MPI(Allreduce)(MPI_IN_PLACE, figures, FIGURES + 1, MPI_DOUBLE, MPI_MAX, shm->all));
-    if (figures[FIGURES] > 0)
-        return MPI_ERR_OTHER; /* the blocking channel's flags may be raised: it cannot serve */
+    if (figures[FIGURES] > 0) { /* the blocking channel's flags may be raised: it cannot serve */
+        *usable = 0;
+        return MPI_SUCCESS;
+    }
     for (int i = 0; i < FIGURES; i++)
         if (!(figures[i] > 0))
             return MPI_SUCCESS; /* no node of two ranks, or a timer too coarse: the defaults */

@@ -182,7 +182,7 @@ static void cut_slot(hmpi__shm *shm, size_t bytes, int buffers)
 static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
 {
     hmpi__shm *shm = calloc(1, sizeof *shm);
-    int rc, ok, oversubscribed;
+    int rc, ok, usable, oversubscribed;
     int sizes[3] = {setting(HMPI__CFG_SHM_SLOT_BYTES, MIN_SLOT_BYTES, MAX_SLOT_BYTES),
                     setting(HMPI__CFG_SHM_BUFFERS, 2, MAX_BUFFERS),
                     setting(HMPI__CFG_SHM_CHANNELS, 0, MAX_CHANNELS - 1)};
@@ -207,11 +207,15 @@ static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
         hmpi__backoff_oversubscribed();
     rc = chan_create(shm, 0, &shm->chan[0]);
     TRY(all_succeeded(shm->all, rc, &ok));
-    /* a calibration that failed on every rank alike (its flags may be
-     * raised) leaves the channel unusable: message passing */
-    if (ok && hmpi__shm_calibrate(shm, oversubscribed) == MPI_SUCCESS) {
+    if (ok && (rc = hmpi__shm_calibrate(shm, oversubscribed, &usable)) != MPI_SUCCESS)
+        return rc;
+    if (ok && usable) {
         shm->nchan = 1;
         return MPI_SUCCESS;
+    }
+    if (ok) { /* its flags may be raised (every rank alike): message passing */
+        MPI_Win_unlock_all(shm->chan[0]->win);
+        MPI_Win_free(&shm->chan[0]->win);
     }
     chan_free(shm->chan[0]);
     shm->chan[0] = NULL;

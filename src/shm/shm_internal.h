@@ -127,10 +127,10 @@ static inline void hmpi__shm_publish_now(const hmpi__shm_chan *ch, int rank, uin
     atomic_store_explicit(&head->ready, v, memory_order_release);
 }
 
-/* Measure the node's costs into shm->costs (collective over the node;
- * the defaults where a measure failed). An error, on every rank alike,
- * when the blocking channel's flags could not be lowered again after a
- * failure: the channel must not serve. */
-int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed);
+/* Measure the node's costs into shm->costs (collective over the
+ * communicator; the defaults where a measure failed). *usable 0, on every
+ * rank alike, when the blocking channel's flags could not be lowered again
+ * after a failure: the channel must not serve. */
+int hmpi__shm_calibrate(hmpi__shm *shm, int oversubscribed, int *usable);
 
 #endif
