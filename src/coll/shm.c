@@ -743,8 +743,7 @@ int hmpi__shm_lanes_reduce_scatter(hmpi__coll_ctx *c, const hmpi__shm_lanes *l, 
                       .mop = mop,
                       .per = lanes_area(c, l->lanes, type_bytes(l->type)),
                       .mine = lanes_mine(c, l)};
-    int longest = lanes_longest(l),
-        n = longest > 0 ? (int)pieces_of((size_t)longest, (size_t)lp.per) : 0;
+    int n = (int)pieces_of((size_t)lanes_longest(l), (size_t)lp.per);
     MPI_Op_commutative(mop, &lp.commutative);
     TRY(node_steps_begin(c));
     lp.gen = c->shm_gen;

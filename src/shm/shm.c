@@ -85,16 +85,21 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
 
 /* Collectively: the windows and the node communicator (the object stays
  * until its last schedule lets go of it). */
+/* The channel's window, unlocked and freed (collective over the node). */
+static void chan_close(hmpi__shm_chan *ch)
+{
+    MPI_Win_unlock_all(ch->win);
+    MPI_Win_free(&ch->win);
+}
+
 static void shm_retire(hmpi__shared *obj)
 {
     hmpi__shm *shm = (hmpi__shm *)obj;
     if (shm->retired)
         return;
     shm->retired = 1;
-    for (int i = 0; i < shm->nchan; i++) {
-        MPI_Win_unlock_all(shm->chan[i]->win);
-        MPI_Win_free(&shm->chan[i]->win);
-    }
+    for (int i = 0; i < shm->nchan; i++)
+        chan_close(shm->chan[i]);
     if (shm->node != MPI_COMM_NULL)
         MPI_Comm_free(&shm->node);
 }
@@ -213,10 +218,8 @@ static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
         shm->nchan = 1;
         return MPI_SUCCESS;
     }
-    if (ok) { /* its flags may be raised (every rank alike): message passing */
-        MPI_Win_unlock_all(shm->chan[0]->win);
-        MPI_Win_free(&shm->chan[0]->win);
-    }
+    if (ok) /* its flags may be raised (every rank alike): message passing */
+        chan_close(shm->chan[0]);
     chan_free(shm->chan[0]);
     shm->chan[0] = NULL;
     MPI_Comm_free(&shm->node);
