@@ -163,8 +163,7 @@ int main(int argc, char **argv)
     MPI_Comm_split(MPI_COMM_WORLD, 0, (rank * 7 + 3) % size, &shuffled);
     MPI_Comm_split(MPI_COMM_WORLD, rank % 3 == 1 ? MPI_UNDEFINED : 0, size - rank, &subset);
     MPI_Comm comms[] = {MPI_COMM_WORLD, shuffled, subset};
-    /* "world" or "shuffled" first (MPICH's spinning ranks): that
-     * communicator alone, else all three */
+    /* "world" or "shuffled" first: that communicator alone, else all three */
     int first = 0, end = 3, only = argc > 1 ? comm_named(argv[1]) : -1;
     if (only >= 0)
         first = only, end = only + 1;

@@ -11,14 +11,11 @@
  * received, both ways), halving and doubling 4 log2 n, and with the last
  * step multiplying 4 log2 n - 2 (its exchange once instead of twice).
  * Run on virtual clusters of several nodes (4 x 2, 6 x 2 ranks, and 3 x 8,
- * where one lane's node steps are k-nomial trees).
- *   test_lane_steps [quick]   (quick: int sums at two counts, every radix
- *                              and lane count still; for spinning MPIs) */
+ * where one lane's node steps are k-nomial trees). */
 #include "lanecase.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static int rank;
 
@@ -36,22 +33,22 @@ int main(int argc, char **argv)
     static const int counts[] = {1, 5, 301, 5000};
     MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX};
-    int nodes = 0, local, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    int nodes = 0, local;
     MPI_Comm node = lane_test_init(&argc, &argv, &rank);
     MPI_Comm_rank(node, &local);
     MPI_Allreduce(&(int){local == 0}, &nodes, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (int r = 0; r < 5; r++)
         for (int lanes = 1; lanes <= 2; lanes++)
-            for (int ci = quick; ci < 4 - quick; ci++)
-                for (int t = 0; t < 2 - quick; t++)
-                    for (int o = 0; o < 2 - quick; o++)
+            for (int ci = 0; ci < 4; ci++)
+                for (int t = 0; t < 2; t++)
+                    for (int o = 0; o < 2; o++)
                         allreduce_case(radixes[r], 0, lanes, counts[ci], types[t], ops[o]);
     /* the last one or two steps multiplying, after reduce-scatter steps */
     for (int r = 1; r < 5; r++)
         for (int multiplying = 1; multiplying <= 2; multiplying++)
             for (int lanes = 1; lanes <= 2; lanes++)
-                for (int ci = 1; ci < 4 - quick; ci++)
-                    for (int t = 0; t < 2 - quick; t++)
+                for (int ci = 1; ci < 4; ci++)
+                    for (int t = 0; t < 2; t++)
                         allreduce_case(radixes[r], multiplying, lanes, counts[ci], types[t],
                                        ops[t]);
     /* one step of radix n against radix 2, one lane, a count in one segment:

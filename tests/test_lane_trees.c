@@ -9,7 +9,7 @@
  * L trees give it, less its flat ones: both steps' difference, as the test counts them itself (the
  * steps between nodes are the same); the model's choice, the node's segment, has none of the
  * node's messages. Run on virtual clusters whose nodes have 3 to 8 ranks,
- * unbalanced too. test_lane_trees [quick]   (quick: int sums only; for spinning MPIs) */
+ * unbalanced too. */
 #include "lanecase.h"
 
 #include <stdio.h>
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
     static const int counts[] = {3, 301, 5000};
     MPI_Datatype types[] = {MPI_INT, MPI_DOUBLE};
     MPI_Op ops[] = {MPI_SUM, MPI_MAX};
-    int P, smallest, quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    int P, smallest;
     MPI_Comm node = lane_test_init(&argc, &argv, &rank);
     MPI_Comm_size(node, &P);
     MPI_Allreduce(&P, &smallest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -104,10 +104,10 @@ int main(int argc, char **argv)
     CHECK(fd >= 0 && write(fd, curves, strlen(curves)) == (ssize_t)strlen(curves));
     close(fd);
     for (int lanes = 2; lanes <= most_lanes; lanes++)
-        for (int trees = 0; trees <= smallest + 1; trees += 1 + quick) /* quick: even radixes */
+        for (int trees = 0; trees <= smallest + 1; trees++)
             for (int ci = 0; ci < 3; ci++)
-                for (int t = 0; t < 2 - quick; t++)
-                    for (int o = 0; o < 2 - quick; o++)
+                for (int t = 0; t < 2; t++)
+                    for (int o = 0; o < 2; o++)
                         allreduce_case(trees, lanes, counts[ci], types[t], ops[o], ops[o]);
     /* the messages: every radix against flat, a count of one segment; over
      * several nodes, the model's choice none inside nodes, its lanes'
