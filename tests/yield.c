@@ -9,18 +9,23 @@
  * as MPI_Iallreduce and MPI_Ibarrier, then tested and yielded, 14 and 12
  * us.
  *
- * Through the profiling interface, each blocking collective,
- * point-to-point call and MPI_Comm_dup that the tests and hmpi make
- * becomes its nonblocking form, completed by testing and yielding: the same library's algorithms
- * and matching rules (a blocking and a nonblocking collective of the same
- * arguments give the same results for the exact types the tests use).
- * libhmpi reaches MPI through MPI_X (src/core/pmpi.h), so its own waits
- * and set-up collectives yield too. An alltoallv or alltoallw in place
- * stays blocking: MPICH 4.0's nonblocking ones then leave some blocks of
- * derived types wrong (as src/coll/native.c says, which avoids them).
- * Programs linked with libhmpi_mpi4, which defines several of these names
- * itself, are built without this file; Open MPI's builds too, as Open MPI
- * yields when it runs more ranks than cores. */
+ * Through the profiling interface, MPI_Wait, MPI_Waitall, MPI_Send,
+ * MPI_Recv, MPI_Sendrecv, MPI_Comm_dup and the blocking collectives of
+ * MPI-3.1 (not the neighbourhood ones) that the tests and hmpi call become
+ * their nonblocking forms, completed by testing and yielding: MPICH's own
+ * nonblocking algorithms and tags, with the same results for the exact
+ * types the tests use. (Ranks that reach different blocking collectives on
+ * one communicator may match here where MPICH's blocking ones would hang:
+ * Open MPI's runs still catch that.) libhmpi reaches MPI through MPI_X
+ * (src/core/pmpi.h), so its own waits and set-up collectives yield too.
+ * What stays MPICH's blocking call: an alltoallv or alltoallw in place
+ * (MPICH 4.0's nonblocking ones then leave blocks of derived types wrong,
+ * as src/coll/native.c says, which avoids them), MPI_Comm_dup under
+ * MPI_THREAD_MULTIPLE (MPICH's MPI_Comm_idup may not run beside another
+ * thread's context ids: pmodels/mpich#2020), and every call not named
+ * here. Programs linked with libhmpi_mpi4, which defines several of these
+ * names itself, are built without this file; Open MPI's builds too, as
+ * Open MPI yields when it runs more ranks than cores. */
 #include <mpi.h>
 #include <sched.h>
 
@@ -82,30 +87,30 @@ WEAK int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, 
     return rc != MPI_SUCCESS ? rc : wait_one(&req, status);
 }
 
+/* Both requests completed, the receive's error first, as MPI_Sendrecv. */
 WEAK int MPI_Sendrecv(const void *sendbuf, int scount, MPI_Datatype stype, int dest, int stag,
                       void *recvbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
                       MPI_Comm comm, MPI_Status *status)
 {
-    MPI_Request reqs[2];
-    MPI_Status statuses[2];
-    int rc = PMPI_Irecv(recvbuf, rcount, rtype, source, rtag, comm, &reqs[0]);
+    MPI_Request recv, send;
+    int rc = PMPI_Irecv(recvbuf, rcount, rtype, source, rtag, comm, &recv);
     if (rc != MPI_SUCCESS)
         return rc;
-    if ((rc = PMPI_Isend(sendbuf, scount, stype, dest, stag, comm, &reqs[1])) != MPI_SUCCESS) {
-        PMPI_Cancel(&reqs[0]);
-        PMPI_Request_free(&reqs[0]);
-        return rc;
-    }
-    rc = wait_all(2, reqs, statuses);
-    if (rc == MPI_ERR_IN_STATUS) /* as MPI_Sendrecv: the failed request's own error */
-        rc = statuses[0].MPI_ERROR != MPI_SUCCESS ? statuses[0].MPI_ERROR : statuses[1].MPI_ERROR;
-    if (status != MPI_STATUS_IGNORE)
-        *status = statuses[0];
-    return rc;
+    int sent = PMPI_Isend(sendbuf, scount, stype, dest, stag, comm, &send);
+    if (sent != MPI_SUCCESS)
+        PMPI_Cancel(&recv);
+    rc = wait_one(&recv, status);
+    if (sent == MPI_SUCCESS)
+        sent = wait_one(&send, MPI_STATUS_IGNORE);
+    return rc != MPI_SUCCESS ? rc : sent;
 }
 
 WEAK int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
+    int level;
+    PMPI_Query_thread(&level);
+    if (level == MPI_THREAD_MULTIPLE)
+        return PMPI_Comm_dup(comm, newcomm);
     YIELDING(PMPI_Comm_idup(comm, newcomm, &req));
 }
 
