@@ -298,7 +298,7 @@ static size_t piece_offset(const pieces *p, int k)
 }
 
 /* Piece k of a node reduction as its halves see it. */
-typedef struct piece {
+typedef struct piece_view {
     const node_sum *r;
     hmpi__shm_op *op;
     part n;
@@ -1439,9 +1439,9 @@ static double pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece)
  * KiB ones, one ahead or not.) */
 static double ahead_pieces_cost(const hmpi__coll_ctx *c, double bytes, double piece, double copied)
 {
-    double left = c->cost.shm_flag_us - copy_cost(c, copied);
     if (!runs_ahead(c, 1))
         return pieces_cost(c, bytes, piece);
+    double left = c->cost.shm_flag_us - copy_cost(c, copied);
     return further_pieces(bytes, piece) * (left > 0 ? left : 0);
 }
 

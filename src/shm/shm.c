@@ -83,8 +83,6 @@ static int chan_create(hmpi__shm *shm, int index, hmpi__shm_chan **out)
 
 /* ---- the communicator's object ------------------------------------------ */
 
-/* Collectively: the windows and the node communicator (the object stays
- * until its last schedule lets go of it). */
 /* The channel's window, unlocked and freed (collective over the node). */
 static void chan_close(hmpi__shm_chan *ch)
 {
@@ -92,6 +90,8 @@ static void chan_close(hmpi__shm_chan *ch)
     MPI_Win_free(&ch->win);
 }
 
+/* Collectively: the windows and the node communicator (the object stays
+ * until its last schedule lets go of it). */
 static void shm_retire(hmpi__shared *obj)
 {
     hmpi__shm *shm = (hmpi__shm *)obj;
@@ -182,6 +182,16 @@ static void cut_slot(hmpi__shm *shm, size_t bytes, int buffers)
     shm->buffer_bytes -= shm->buffer_bytes % LINE;
 }
 
+/* An MPI error while the object was made: this rank's own memory freed;
+ * the window and the node's communicator, whose release is collective,
+ * are left to MPI_Finalize (the other ranks may not be there). rc. */
+static int abandon(hmpi__shm *shm, int rc)
+{
+    chan_free(shm->chan[0]);
+    free(shm);
+    return rc;
+}
+
 /* The object of comm for this rank's node (colour), its blocking channel
  * made; node MPI_COMM_NULL when there can be none. Collective. */
 static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
@@ -211,9 +221,9 @@ static int shm_create(MPI_Comm comm, int color, hmpi__shm **out)
     if (oversubscribed) /* a waiting rank holds a core another needs */
         hmpi__backoff_oversubscribed();
     rc = chan_create(shm, 0, &shm->chan[0]);
-    TRY(all_succeeded(shm->all, rc, &ok));
-    if (ok && (rc = hmpi__shm_calibrate(shm, oversubscribed, &usable)) != MPI_SUCCESS)
-        return rc;
+    if ((rc = all_succeeded(shm->all, rc, &ok)) != MPI_SUCCESS ||
+        (ok && (rc = hmpi__shm_calibrate(shm, oversubscribed, &usable)) != MPI_SUCCESS))
+        return abandon(shm, rc);
     if (ok && usable) {
         shm->nchan = 1;
         return MPI_SUCCESS;
